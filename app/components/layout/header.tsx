@@ -1,0 +1,241 @@
+import { ChevronDown, Menu, Search, Shield, User, X } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useRootData } from "~/root";
+import { HeaderExtras } from "./header-extras";
+
+export const NEWS_LINKS = [
+  { to: "/news/economic", key: "nav.economicNews" },
+  { to: "/news/breaking", key: "nav.breakingNews" },
+  { to: "/news/central-bank", key: "nav.centralBankNews" },
+];
+export const BROKER_LINKS = [
+  { to: "/brokers/recommended", key: "nav.recommendedBrokers" },
+  { to: "/brokers/analysis", key: "nav.brokersAnalysis" },
+  { to: "/brokers/blacklisted", key: "nav.blacklistedBrokers" },
+];
+export const ADMIN_LINKS = [
+  { to: "/admin?tab=users", key: "nav.manageUsers" },
+  { to: "/admin?tab=content", key: "nav.manageContent" },
+  { to: "/admin?tab=newsletter", key: "nav.newsletterManagement" },
+  { to: "/admin?tab=settings", key: "nav.siteSettings" },
+];
+
+const itemClass =
+  "block rounded px-3 py-2 text-sm text-slate-700 outline-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50";
+
+function NavDropdown({
+  label,
+  links,
+  icon,
+}: {
+  label: string;
+  links: typeof NEWS_LINKS;
+  icon?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10">
+        {icon}
+        {label}
+        <ChevronDown className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border bg-white p-1 shadow-lg"
+        >
+          {links.map((l) => (
+            <DropdownMenu.Item key={l.to} asChild>
+              <Link to={l.to} className={itemClass}>
+                {t(l.key)}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function UserMenu({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
+        aria-label={t("nav.account")}
+      >
+        <User className="size-4" aria-hidden />
+        <span className="max-w-40 truncate">{email}</span>
+        <ChevronDown className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{email}</DropdownMenu.Label>
+          <DropdownMenu.Item asChild>
+            <Link to="/price-alerts" className={itemClass}>
+              {t("nav.priceAlerts")}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <Form method="post" action="/auth/sign-out">
+            <DropdownMenu.Item asChild>
+              <button type="submit" className={`${itemClass} w-full text-left`}>
+                {t("nav.signOut")}
+              </button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  const siteName = root?.site.name ?? "GulfPulse";
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-3 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? "text-gold-400" : "text-slate-100"}`;
+  const mobileLink = "block rounded px-3 py-2 text-slate-100 hover:bg-white/10";
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand-900 shadow">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <Link to="/" className="mr-4 flex items-center gap-2 text-lg font-bold text-white">
+          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
+          <span>{siteName}</span>
+        </Link>
+        <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label="Main">
+          <NavLink to="/" end className={link}>
+            {t("nav.home")}
+          </NavLink>
+          <a href="/#markets" className={link({ isActive: false })}>
+            {t("nav.liveMarkets")}
+          </a>
+          <NavDropdown label={t("nav.news")} links={NEWS_LINKS} />
+          <NavDropdown label={t("nav.brokers")} links={BROKER_LINKS} />
+          <NavLink to="/about" className={link}>
+            {t("nav.about")}
+          </NavLink>
+          <NavLink to="/contact" className={link}>
+            {t("nav.contact")}
+          </NavLink>
+          {root?.isAdmin ? (
+            <NavDropdown
+              label={t("nav.admin")}
+              links={ADMIN_LINKS}
+              icon={<Shield className="size-4" aria-hidden />}
+            />
+          ) : null}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <Link
+            to="/search"
+            className="rounded p-2 text-slate-100 hover:bg-white/10"
+            aria-label={t("nav.search")}
+          >
+            <Search className="size-5" aria-hidden />
+          </Link>
+          <HeaderExtras />
+          <div className="hidden lg:block">
+            {root?.user ? (
+              <UserMenu email={root.user.email} />
+            ) : (
+              <Link
+                to="/auth"
+                className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-400"
+              >
+                {t("nav.signIn")}
+              </Link>
+            )}
+          </div>
+          <button
+            type="button"
+            className="rounded p-2 text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          </button>
+        </div>
+      </div>
+      {open ? (
+        <nav
+          id="mobile-menu"
+          className="border-t border-white/10 px-4 pb-4 lg:hidden"
+          aria-label={t("nav.menu")}
+        >
+          <Link to="/" className={mobileLink}>
+            {t("nav.home")}
+          </Link>
+          <a href="/#markets" className={mobileLink} onClick={() => setOpen(false)}>
+            {t("nav.liveMarkets")}
+          </a>
+          <p className="px-3 pt-3 text-xs uppercase tracking-wide text-slate-400">{t("nav.news")}</p>
+          {NEWS_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className={mobileLink}>
+              {t(l.key)}
+            </Link>
+          ))}
+          <p className="px-3 pt-3 text-xs uppercase tracking-wide text-slate-400">{t("nav.brokers")}</p>
+          {BROKER_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className={mobileLink}>
+              {t(l.key)}
+            </Link>
+          ))}
+          <Link to="/about" className={mobileLink}>
+            {t("nav.about")}
+          </Link>
+          <Link to="/contact" className={mobileLink}>
+            {t("nav.contact")}
+          </Link>
+          {root?.isAdmin ? (
+            <>
+              <p className="px-3 pt-3 text-xs uppercase tracking-wide text-slate-400">{t("nav.admin")}</p>
+              {ADMIN_LINKS.map((l) => (
+                <Link key={l.to} to={l.to} className={mobileLink}>
+                  {t(l.key)}
+                </Link>
+              ))}
+            </>
+          ) : null}
+          <div className="mt-3 border-t border-white/10 pt-3">
+            {root?.user ? (
+              <>
+                <p className="px-3 py-1 text-sm text-slate-300">{root.user.email}</p>
+                <Form method="post" action="/auth/sign-out">
+                  <button type="submit" className={`${mobileLink} w-full text-left`}>
+                    {t("nav.signOut")}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <Link to="/auth" className={mobileLink}>
+                {t("nav.signIn")}
+              </Link>
+            )}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+/** Standard page frame: a title band and a content column. */
+export function Page({
+  title,
+  subtitle,
+  children,
+  badge,
+}: {
+  title: string;
+  subtitle?: string;
+  badge?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div>
+      <section className="bg-gradient-to-r from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-10">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+            {badge}
+          </div>
+          {subtitle ? <p className="mt-2 max-w-3xl text-slate-200">{subtitle}</p> : null}
+        </div>
+      </section>
+      <div className="mx-auto max-w-7xl px-4 py-8">{children}</div>
+    </div>
+  );
+}

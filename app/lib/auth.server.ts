@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import { type RequestContext, requestContext } from "~/context";
+
+type Ctx = { get(key: typeof requestContext): RequestContext };
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export const services = (context: Ctx) => context.get(requestContext).services;
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
+  const s = services(context);
+  try {
+    const session = await s.auth.api.getSession({ headers: request.headers });
+    if (!session) return null;
+    const { id, email, name, emailVerified } = session.user;
+    return { id, email, name, emailVerified };
+  } catch (err) {
+    s.log.error({ err }, "session fetch failed");
+    return null;
+  }
+}
+
+export async function requireUser(request: Request, context: Ctx): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Spec §6: non-admins and signed-out visitors are redirected to /. */
+export async function requireAdmin(request: Request, context: Ctx): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user || !(await services(context).isAdmin(user.id))) throw redirect("/");
+  return user;
+}
+
+export async function requireAnonymous(request: Request, context: Ctx): Promise<void> {
+  if (await getUser(request, context)) throw redirect("/");
+}

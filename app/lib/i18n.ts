@@ -1,0 +1,32 @@
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+// One catalog per feature namespace: app/locales/<lang>/<namespace>.json.
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", { eager: true });
+
+export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [file, mod] of Object.entries(files)) {
+  const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/)!;
+  resources[lang] ??= {};
+  resources[lang][ns] = mod.default;
+}
+
+export const SUPPORTED_LANGUAGES = ["en"] as const;
+export const RTL_LANGUAGES = new Set(["ar"]);
+export const dirOf = (lang: string) => (RTL_LANGUAGES.has(lang) ? "rtl" : "ltr");
+
+/** A fresh, synchronously initialised instance per render so server requests never share state. */
+export function createI18n(lng: string): i18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: "en",
+    resources,
+    defaultNS: "common",
+    ns: Object.keys(resources.en ?? {}),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { NotFound } from "./components/layout/not-found";
+import { requestContext } from "./context";
+import { getUser } from "./lib/auth.server";
+import { createI18n, dirOf } from "./lib/i18n";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, nonce } = context.get(requestContext);
+  const user = await getUser(request, context);
+  const isAdmin = user ? await services.isAdmin(user.id) : false;
+  const settings = services.settings.all();
+  return data({
+    user: user ? { id: user.id, email: user.email, name: user.name } : null,
+    isAdmin,
+    lang: "en",
+    nonce,
+    site: { name: String(settings.siteName), tagline: String(settings.tagline) },
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+/** Spec §2: pages scroll to the top on load; browser scroll restoration is manual. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const lang = root?.lang ?? "en";
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen flex flex-col">
+        <I18nextProvider i18n={i18n}>
+          <Header />
+          <main className="flex-1">{children}</main>
+          <Footer />
+          <Toaster richColors position="top-right" />
+        </I18nextProvider>
+        <ScrollToTop />
+        <Scripts nonce={root?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : t("errors.unexpected");
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t("errors.title")}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <a href="/" className="mt-6 inline-block text-brand-600 underline">
+        {t("notFound.returnHome")}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { fieldErrors, resetPasswordSchema } from "../../common/auth-schema";
+import type { Route } from "./+types/auth.reset-password";
+import { buttonClass, Field } from "~/components/forms/field";
+import { services } from "~/lib/auth.server";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error) }, 400);
+  try {
+    await services(context).auth.api.resetPassword({
+      body: { token: parsed.data.token, newPassword: parsed.data.password },
+    });
+    return { ok: true, errors: {} };
+  } catch {
+    return data({ ok: false, errors: { token: "invalid" } }, 400);
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const token = params.get("token") ?? "";
+  const invalid = !token || params.get("error") || result?.errors?.token;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-xl border bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-brand-900">{t("forgotTitle")}</h1>
+        {result?.ok ? (
+          <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {t("passwordChanged")}
+          </p>
+        ) : invalid ? (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {t("invalidToken")}
+          </p>
+        ) : (
+          <Form method="post" className="mt-6 flex flex-col gap-4">
+            <input type="hidden" name="token" value={token} />
+            <Field
+              label={t("newPassword")}
+              name="password"
+              type="password"
+              minLength={6}
+              autoComplete="new-password"
+              required
+              error={result?.errors?.password}
+            />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {busy ? t("loading") : t("setPassword")}
+            </button>
+          </Form>
+        )}
+        <Link to="/auth" className="mt-6 block text-center text-sm text-brand-600 hover:underline">
+          {t("backToSignIn")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
+import type { Route } from "./+types/auth";
+import { buttonClass, Field } from "~/components/forms/field";
+import { requireAnonymous, services } from "~/lib/auth.server";
+
+type Mode = "signin" | "signup" | "forgot";
+type ActionResult = {
+  ok: boolean;
+  intent: Mode;
+  message?: string;
+  errors?: FieldErrors;
+  redirectTo?: string;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+/** Only same-site paths are followed after sign-in. */
+function safeRedirect(to: string | null) {
+  return to?.startsWith("/") && !to.startsWith("//") ? to : "/";
+}
+
+async function authMessage(res: Response, fallback: string) {
+  try {
+    const body = (await res.json()) as { message?: string };
+    return body.message || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = services(context);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = authFormSchema.safeParse(form);
+  const intent = (
+    ["signin", "signup", "forgot"].includes(String(form.intent)) ? form.intent : "signin"
+  ) as Mode;
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const input = parsed.data;
+  const fallback = "An error occurred during authentication";
+  try {
+    if (input.intent === "signup") {
+      const res = await s.auth.api.signUpEmail({
+        body: {
+          email: input.email,
+          password: input.password,
+          name: input.fullName,
+          callbackURL: "/auth?verified=1",
+        },
+        headers: request.headers,
+        asResponse: true,
+      });
+      if (!res.ok)
+        return data<ActionResult>({ ok: false, intent, message: await authMessage(res, fallback) }, 400);
+      return data<ActionResult>({ ok: true, intent });
+    }
+    if (input.intent === "forgot") {
+      await s.auth.api.requestPasswordReset({
+        body: { email: input.email, redirectTo: "/auth/reset-password" },
+        headers: request.headers,
+      });
+      return data<ActionResult>({ ok: true, intent });
+    }
+    const res = await s.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: request.headers,
+      asResponse: true,
+    });
+    if (!res.ok)
+      return data<ActionResult>({ ok: false, intent, message: await authMessage(res, fallback) }, 400);
+    const headers = new Headers();
+    for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+    return data<ActionResult>({ ok: true, intent, redirectTo }, { headers });
+  } catch (err) {
+    s.log.warn({ err }, "auth action failed");
+    const message = err instanceof Error && err.message ? err.message : fallback;
+    return data<ActionResult>({ ok: false, intent, message }, 400);
+  }
+}
+
+export default function AuthPage() {
+  const { t } = useTranslation("auth");
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get("mode") === "signup" ? "signup" : "signin");
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
+  const errors = result && !result.ok && result.intent === mode ? result.errors : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) {
+      if (result.message) toast.error(result.message);
+      return;
+    }
+    if (result.intent === "signin") {
+      toast.success(t("signedIn"));
+      // Spec §4: go to / (or the page that sent the user here) 0.5 s after signing in.
+      const timer = setTimeout(() => navigate(result.redirectTo ?? "/"), 500);
+      return () => clearTimeout(timer);
+    }
+    toast.success(result.intent === "signup" ? t("checkEmail") : t("resetSent"));
+  }, [result, navigate, t]);
+
+  const title =
+    mode === "signup" ? t("signUpTitle") : mode === "forgot" ? t("forgotTitle") : t("signInTitle");
+  const submitLabel = mode === "signup" ? t("signUp") : mode === "forgot" ? t("sendReset") : t("signIn");
+  const notice =
+    result?.ok && result.intent === mode
+      ? mode === "signin"
+        ? t("signedIn")
+        : mode === "signup"
+          ? t("checkEmail")
+          : t("resetSent")
+      : params.get("verified")
+        ? t("verified")
+        : null;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-16">
+      <div className="rounded-xl border bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+        {mode === "forgot" ? <p className="mt-2 text-sm text-slate-600">{t("forgotHelp")}</p> : null}
+        {notice ? (
+          <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {notice}
+          </p>
+        ) : null}
+        {result && !result.ok && result.message && result.intent === mode ? (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {result.message}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 flex flex-col gap-4" key={mode}>
+          <input type="hidden" name="intent" value={mode} />
+          {mode === "signup" ? (
+            <Field
+              label={t("fullName")}
+              name="fullName"
+              autoComplete="name"
+              required
+              error={errors?.fullName}
+            />
+          ) : null}
+          <Field
+            label={t("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors?.email}
+          />
+          {mode !== "forgot" ? (
+            <Field
+              label={t("password")}
+              name="password"
+              type="password"
+              minLength={6}
+              autoComplete={mode === "signup" ? "new-password" : "current-password"}
+              required
+              error={errors?.password}
+            />
+          ) : null}
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? t("loading") : submitLabel}
+          </button>
+        </Form>
+        <div className="mt-6 flex flex-col items-center gap-2 text-sm">
+          {mode === "signin" ? (
+            <>
+              <button
+                type="button"
+                className="text-brand-600 hover:underline"
+                onClick={() => setMode("signup")}
+              >
+                {t("toSignUp")}
+              </button>
+              <button
+                type="button"
+                className="text-slate-500 hover:underline"
+                onClick={() => setMode("forgot")}
+              >
+                {t("forgot")}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="text-brand-600 hover:underline"
+              onClick={() => setMode("signin")}
+            >
+              {mode === "signup" ? t("toSignIn") : t("backToSignIn")}
+            </button>
+          )}
+          {result?.ok && result.intent === "signin" ? (
+            <Link to={result.redirectTo ?? "/"} className="text-brand-600 underline">
+              {t("continue")}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign In — GulfPulse" }];

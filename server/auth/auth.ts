@@ -1,0 +1,101 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { PASSWORD_MIN_LENGTH } from "../../common/auth-schema";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Logger } from "../logger";
+import type { Outbox } from "../mail/outbox";
+import { authEmails } from "./emails";
+import { grantAdmin } from "./roles";
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  log: Logger;
+  /** Read at each sign-in so the admin setting applies without a restart. */
+  requireVerifiedEmail: () => boolean;
+}
+
+export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: AuthDeps) {
+  const secure = config.publicUrl.startsWith("https://");
+  return betterAuth({
+    appName: "GulfPulse",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      // Sign-up never signs in: the user confirms the email first (spec §4 Auth form).
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url, token }) {
+        await outbox.enqueue(authEmails.passwordReset({ to: user.email, name: user.name, url, token }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, url, token }) {
+        await outbox.enqueue(authEmails.verification({ to: user.email, name: user.name, url, token }));
+      },
+    },
+    user: { additionalFields: { banned: { type: "boolean", defaultValue: false, input: false } } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: config.NODE_ENV !== "test",
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 300, max: 5 },
+        "/send-verification-email": { window: 300, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ["x-forwarded-for"] : ["x-gulfpulse-client-ip"] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(created) {
+            if (config.ADMIN_EMAILS.includes(created.email.toLowerCase())) {
+              await grantAdmin(db, created.id);
+              log.info({ email: created.email }, "admin granted from ADMIN_EMAILS");
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Checked here rather than by Better Auth's own flag so the admin setting applies at once.
+          async before(session) {
+            const [u] = await db
+              .select({ banned: schema.user.banned, verified: schema.user.emailVerified })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (u?.banned) throw new APIError("FORBIDDEN", { message: "This account has been suspended." });
+            if (u && !u.verified && requireVerifiedEmail()) {
+              throw new APIError("FORBIDDEN", {
+                message: "Please verify your email first. Check your inbox for the verification link.",
+              });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().startsWith("postgres").optional(),
+  DATA_DIR: z.string().default("./data"),
+  BUILD_DIR: z.string().default("build"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAILS: list.default([]),
+  REQUIRE_EMAIL_VERIFICATION: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  SMTP_URL: z.string().startsWith("smtp").optional(),
+  MAIL_FROM: z.string().default("GulfPulse <no-reply@gulfpulse.local>"),
+  MAIL_TEAM_ADDRESS: z.string().default("team@gulfpulse.local"),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RATE_PER_SECOND: z.coerce.number().min(1).default(500),
+  MARKET_TICK_MS: z.coerce.number().int().min(250).default(15_000),
+  MARKET_PROVIDER: z.enum(["simulator", "http"]).default("simulator"),
+  MARKET_HTTP_URL: z.url().optional(),
+  MARKET_SEED: z.coerce.number().int().default(20_260_101),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  RSS_POLL_MINUTES: z.coerce.number().min(0.05).default(10),
+  JOBS_ENABLED: bool.default(true),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; a bad value names the variable and stops the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === "production" && !c.AUTH_SECRET && c.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL in production");
+  }
+  if (c.MARKET_PROVIDER === "http" && !c.MARKET_HTTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  MARKET_HTTP_URL: required when MARKET_PROVIDER=http");
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    // Embedded mode keeps a generated secret in the data folder (see auth/secret.ts).
+    authSecret: c.AUTH_SECRET ?? "",
+  };
+}

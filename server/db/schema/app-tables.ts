@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  integer,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const userRef = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+
+/** Spec §3 user_roles: the only role checked is `admin`. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userRef(),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
+);
+
+/** Spec §3 newsletter_subscribers. Emails are unique case-insensitively. */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    company: text("company"),
+    interests: text("interests"),
+    frequency: text("frequency", { enum: ["daily", "weekly", "monthly"] })
+      .notNull()
+      .default("weekly"),
+    isActive: boolean("is_active").notNull().default(true),
+    source: text("source", { enum: ["full", "community"] })
+      .notNull()
+      .default("full"),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_uq").on(sql`lower(${t.email})`),
+    index("newsletter_subscribers_subscribed_at_idx").on(t.subscribedAt),
+    index("newsletter_subscribers_frequency_idx").on(t.frequency, t.isActive),
+  ],
+);
+
+/** Spec §3 chat_conversations. */
+export const chatConversations = pgTable(
+  "chat_conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userRef(),
+    title: text("title").notNull().default("New Conversation"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_conversations_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+/** Spec §3 chat_messages. user_id is denormalised so every read is scoped by owner in the query. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    index("chat_messages_user_idx").on(t.userId),
+  ],
+);
+
+/** Spec §3 price_alerts. current_value is the price when the alert was created (change % base). */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userRef(),
+    symbol: text("symbol").notNull(),
+    alertType: text("alert_type", { enum: ["above", "below", "change_percent"] }).notNull(),
+    targetValue: numeric("target_value", { precision: 24, scale: 6, mode: "number" }).notNull(),
+    currentValue: numeric("current_value", { precision: 24, scale: 6, mode: "number" }),
+    isActive: boolean("is_active").notNull().default(true),
+    isTriggered: boolean("is_triggered").notNull().default(false),
+    notifyEmail: boolean("notify_email").notNull().default(false),
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }),
+    triggeredPrice: numeric("triggered_price", { precision: 24, scale: 6, mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("price_alerts_user_created_idx").on(t.userId, t.createdAt),
+    index("price_alerts_armed_symbol_idx").on(t.symbol).where(sql`${t.isActive} and not ${t.isTriggered}`),
+  ],
+);
+
+/** Spec §3 alert_notifications. */
+export const alertNotifications = pgTable(
+  "alert_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userRef(),
+    alertId: uuid("alert_id").references(() => priceAlerts.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("alert_notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("alert_notifications_alert_idx").on(t.alertId),
+  ],
+);
+
+/** Latest quote per instrument (the catalogue itself lives in code). */
+export const marketQuotes = pgTable("market_quotes", {
+  symbol: text("symbol").primaryKey(),
+  price: numeric("price", { precision: 24, scale: 8, mode: "number" }).notNull(),
+  previousClose: numeric("previous_close", { precision: 24, scale: 8, mode: "number" }).notNull(),
+  dayHigh: numeric("day_high", { precision: 24, scale: 8, mode: "number" }).notNull(),
+  dayLow: numeric("day_low", { precision: 24, scale: 8, mode: "number" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** OHLC bars: interval '1m' for intraday, '1d' for daily history. */
+export const marketBars = pgTable(
+  "market_bars",
+  {
+    symbol: text("symbol").notNull(),
+    interval: text("interval", { enum: ["1m", "1d"] }).notNull(),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+    open: numeric("open", { precision: 24, scale: 8, mode: "number" }).notNull(),
+    high: numeric("high", { precision: 24, scale: 8, mode: "number" }).notNull(),
+    low: numeric("low", { precision: 24, scale: 8, mode: "number" }).notNull(),
+    close: numeric("close", { precision: 24, scale: 8, mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.interval, t.ts] })],
+);
+
+/** Every email is a row first; a worker delivers it (ARCHITECTURE: Outbox). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: ["pending", "sending", "sent", "dead"] })
+      .notNull()
+      .default("pending"),
+    transport: text("transport"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    campaignId: uuid("campaign_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_campaign_idx").on(t.campaignId),
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Admin-editable settings, applied without a restart. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what in the admin area. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_actor_idx").on(t.actorId)],
+);

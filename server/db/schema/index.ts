@@ -1,0 +1,2 @@
+export * from "./app-tables";
+export * from "./auth";

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import client from "prom-client";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { Services } from "../services";
+import { canonicalRedirects } from "./redirects";
+import { securityHeaders } from "./security";
+
+export interface HttpAppOptions {
+  services: Services;
+  /** Loads the React Router server build (fresh per request in development). */
+  loadBuild: () => Promise<ServerBuild>;
+  /** Serves built client assets; in development Vite's middleware does it instead. */
+  clientDir?: string;
+  devMiddleware?: express.RequestHandler;
+}
+
+/** Domain modules that need raw HTTP (SSE, one-click unsubscribe...) register here. */
+export type HttpMount = (app: express.Express, services: Services) => void;
+const mounts: HttpMount[] = [];
+export function registerHttpMount(mount: HttpMount) {
+  mounts.push(mount);
+}
+
+export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.config.TRUST_PROXY);
+
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const requests = new client.Counter({
+    name: "http_requests_total",
+    help: "HTTP requests by status class",
+    labelNames: ["status"],
+    registers: [registry],
+  });
+  app.use((_req, res, next) => {
+    res.on("finish", () => requests.inc({ status: `${Math.floor(res.statusCode / 100)}xx` }));
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await services.database.query("select 1");
+      res.json({ status: "ready", database: services.database.kind, jobLeader: services.jobs.isLeader() });
+    } catch (err) {
+      res.status(503).json({ status: "unavailable", error: (err as Error).message });
+    }
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.setHeader("Content-Type", registry.contentType);
+    res.send(await registry.metrics());
+  });
+
+  // Never compress event streams: compression buffers them.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
+  app.use(securityHeaders({ dev: Boolean(devMiddleware) }));
+  app.use(canonicalRedirects);
+  // The auth library's rate limiter reads the client IP from this header; set it from the socket
+  // so a client cannot choose its own bucket (a trusted proxy's address is used when configured).
+  app.use((req, _res, next) => {
+    req.headers["x-gulfpulse-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  for (const mount of mounts) mount(app, services);
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: loadBuild,
+      mode: devMiddleware ? "development" : "production",
+      async getLoadContext(req, res) {
+        const build = await loadBuild();
+        const key = (build.entry.module as any).requestContext;
+        const context = new RouterContextProvider();
+        context.set(key, { services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" });
+        return context;
+      },
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,133 @@
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+
+export interface Job {
+  name: string;
+  intervalMs: number | (() => number);
+  run(signal: AbortSignal): Promise<void>;
+  /** Run once as soon as this process becomes leader (default true). */
+  runAtStart?: boolean;
+}
+
+export interface JobStatus {
+  name: string;
+  lastRunAt: Date | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  runs: number;
+}
+
+export interface Scheduler {
+  register(job: Job): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  isLeader(): boolean;
+  status(): JobStatus[];
+  /** Runs a job now (used by admin actions and tests), respecting no-overlap. */
+  runNow(name: string): Promise<void>;
+}
+
+const LEADER_LOCK_KEY = 7_261_002;
+const STANDBY_RETRY_MS = 5_000;
+
+/**
+ * A tiny scheduler: jobs run only on the process holding a Postgres advisory lock; the others
+ * stand by and retry. A job never overlaps itself; stop() waits for running jobs.
+ */
+export function createScheduler(database: Database, log: Logger, enabled = true): Scheduler {
+  const jobs = new Map<
+    string,
+    { job: Job; timer?: NodeJS.Timeout; running?: Promise<void>; status: JobStatus }
+  >();
+  const abort = new AbortController();
+  let leader: { release(): Promise<void> } | null = null;
+  let standbyTimer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const intervalOf = (job: Job) => (typeof job.intervalMs === "function" ? job.intervalMs() : job.intervalMs);
+
+  async function runJob(name: string) {
+    const entry = jobs.get(name);
+    if (!entry || stopped) return;
+    if (entry.running) return entry.running;
+    const started = Date.now();
+    entry.running = entry.job
+      .run(abort.signal)
+      .then(
+        () => {
+          entry.status.lastError = null;
+        },
+        (err) => {
+          entry.status.lastError = err instanceof Error ? err.message : String(err);
+          log.error({ err, job: name }, "job failed");
+        },
+      )
+      .finally(() => {
+        entry.status.lastRunAt = new Date(started);
+        entry.status.lastDurationMs = Date.now() - started;
+        entry.status.runs++;
+        entry.running = undefined;
+      });
+    return entry.running;
+  }
+
+  function schedule(name: string, delay: number) {
+    const entry = jobs.get(name);
+    if (!entry || stopped || !leader) return;
+    entry.timer = setTimeout(async () => {
+      await runJob(name);
+      schedule(name, intervalOf(entry.job));
+    }, delay);
+    entry.timer.unref?.();
+  }
+
+  function startJob(name: string) {
+    const entry = jobs.get(name)!;
+    schedule(name, entry.job.runAtStart === false ? intervalOf(entry.job) : 0);
+  }
+
+  async function tryLead() {
+    if (stopped) return;
+    try {
+      const lock = await database.tryAdvisoryLock(LEADER_LOCK_KEY);
+      if (lock.held) {
+        leader = lock;
+        log.info("jobs: this process is the leader");
+        for (const name of jobs.keys()) startJob(name);
+        return;
+      }
+    } catch (err) {
+      log.warn({ err }, "jobs: leader election failed");
+    }
+    standbyTimer = setTimeout(tryLead, STANDBY_RETRY_MS);
+    standbyTimer.unref?.();
+  }
+
+  return {
+    register(job) {
+      if (jobs.has(job.name)) throw new Error(`job ${job.name} registered twice`);
+      jobs.set(job.name, {
+        job,
+        status: { name: job.name, lastRunAt: null, lastDurationMs: null, lastError: null, runs: 0 },
+      });
+      if (leader) startJob(job.name);
+    },
+    async start() {
+      if (enabled) await tryLead();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(standbyTimer);
+      abort.abort();
+      for (const e of jobs.values()) clearTimeout(e.timer);
+      await Promise.all([...jobs.values()].map((e) => e.running));
+      await leader?.release();
+      leader = null;
+    },
+    isLeader: () => leader !== null,
+    status: () => [...jobs.values()].map((e) => ({ ...e.status })),
+    runNow: async (name) => {
+      await runJob(name);
+    },
+  };
+}

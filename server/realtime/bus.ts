@@ -1,0 +1,47 @@
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+
+/**
+ * Cross-process pub/sub over Postgres LISTEN/NOTIFY (in-process on PGlite, across processes on a
+ * server). Payloads are JSON; NOTIFY limits a payload to 8000 bytes, so publishers send compact
+ * deltas, never whole tables.
+ */
+export interface Bus {
+  publish(topic: string, data: unknown): Promise<void>;
+  subscribe(topic: string, fn: (data: any) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = "gulfpulse_events";
+
+export async function createBus(database: Database, log: Logger): Promise<Bus> {
+  const handlers = new Map<string, Set<(data: unknown) => void>>();
+  const unlisten = await database.listen(CHANNEL, (raw) => {
+    let msg: { t: string; d: unknown };
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      log.warn({ raw: raw.slice(0, 200) }, "bus: unparseable message");
+      return;
+    }
+    for (const fn of handlers.get(msg.t) ?? []) {
+      try {
+        fn(msg.d);
+      } catch (err) {
+        log.error({ err, topic: msg.t }, "bus: subscriber failed");
+      }
+    }
+  });
+  return {
+    async publish(topic, data) {
+      await database.notify(CHANNEL, JSON.stringify({ t: topic, d: data }));
+    },
+    subscribe(topic, fn) {
+      let set = handlers.get(topic);
+      if (!set) handlers.set(topic, (set = new Set()));
+      set.add(fn);
+      return () => set.delete(fn);
+    },
+    close: () => unlisten(),
+  };
+}

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import type { Auth } from "./auth/auth";
+import { createAuth } from "./auth/auth";
+import { isAdmin } from "./auth/roles";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { openPglite, openPostgres } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
+import { runMigrations } from "./db/migrate";
+import { session } from "./db/schema";
+import type { Scheduler } from "./jobs/scheduler";
+import { createScheduler } from "./jobs/scheduler";
+import type { Logger } from "./logger";
+import type { Outbox } from "./mail/outbox";
+import { createOutbox } from "./mail/outbox";
+import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
+import type { Bus } from "./realtime/bus";
+import { createBus } from "./realtime/bus";
+import type { Settings } from "./settings/settings";
+import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+
+/** Everything routes and jobs use, built once per process (the composition root's product). */
+export interface Services {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  bus: Bus;
+  jobs: Scheduler;
+  settings: Settings;
+  outbox: Outbox;
+  auth: Auth;
+  isAdmin(userId: string): Promise<boolean>;
+  /** Global sign-out (spec §4) and bans: every session of the user ends. */
+  revokeAllSessions(userId: string): Promise<void>;
+  /** Called on shutdown, in reverse order of creation. */
+  onClose(fn: () => Promise<void> | void): void;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config, log: Logger) {
+  if (config.DATABASE_URL) {
+    return { database: await openPostgres(config.DATABASE_URL), release: () => {} };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(config.dataDir);
+    log.info({ dataDir: config.dataDir }, "embedded PGlite database opened");
+    return { database, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Builds the services on an open database (tests pass their own PGlite). */
+export async function createServices(
+  config: Config,
+  log: Logger,
+  database: Database,
+  release: () => void = () => {},
+): Promise<Services> {
+  const closers: Array<() => Promise<void> | void> = [release, () => database.close()];
+  await runMigrations(database);
+  const db = database.db;
+  const bus = await createBus(database, log);
+  closers.push(() => bus.close());
+  const jobs = createScheduler(database, log, config.JOBS_ENABLED);
+  closers.push(() => jobs.stop());
+  const settings = await createSettings(db, bus);
+  const transport = config.SMTP_URL
+    ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : createCaptureTransport(log);
+  closers.push(() => transport.close());
+  const outbox = createOutbox(db, transport, log, { maxAttempts: config.MAIL_MAX_ATTEMPTS });
+  jobs.register({
+    name: "mail-outbox",
+    intervalMs: 2_000,
+    run: async (signal) => void (await outbox.drain(signal)),
+  });
+  const authSecret = await loadOrCreateAuthSecret(db, config.authSecret);
+  const auth = createAuth({
+    db,
+    config: { ...config, authSecret },
+    outbox,
+    log,
+    requireVerifiedEmail: () =>
+      settings.get<boolean>("requireVerifiedEmail", config.REQUIRE_EMAIL_VERIFICATION) !== false,
+  });
+
+  const services: Services = {
+    config,
+    log,
+    database,
+    db,
+    bus,
+    jobs,
+    settings,
+    outbox,
+    auth,
+    isAdmin: (userId) => isAdmin(db, userId, log),
+    revokeAllSessions: async (userId) => void (await db.delete(session).where(eq(session.userId, userId))),
+    onClose: (fn) => void closers.push(fn),
+    async close() {
+      for (const fn of closers.reverse()) {
+        try {
+          await fn();
+        } catch (err) {
+          log.warn({ err }, "error while closing");
+        }
+      }
+    },
+  };
+  return services;
+}
