@@ -41,6 +41,7 @@ const schema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   RSS_POLL_MINUTES: z.coerce.number().min(0.05).default(10),
   JOBS_ENABLED: bool.default(true),
+  SEED_ON_START: bool.default(true),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: string };

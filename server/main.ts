@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createHttpApp } from "./http/app";
+import { runSeeds } from "./db/seed";
 import { createLogger } from "./logger";
 import { createServices, openDatabase } from "./services";
 
@@ -36,6 +37,8 @@ async function main() {
     throw err;
   }
   const services = await createServices(config, log, opened.database, opened.release);
+  // Demo content is idempotent, so the embedded default always has something to show.
+  if (config.SEED_ON_START) await runSeeds(services);
 
   let loadBuild: () => Promise<ServerBuild>;
   let devMiddleware: any;

@@ -9,6 +9,7 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
 import { session } from "./db/schema";
 import type { Scheduler } from "./jobs/scheduler";
+import type { Express } from "express";
 import { createScheduler } from "./jobs/scheduler";
 import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
@@ -18,6 +19,8 @@ import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+
+export type HttpMount = (app: Express) => void;
 
 /** Everything routes and jobs use, built once per process (the composition root's product). */
 export interface Services {
@@ -33,6 +36,8 @@ export interface Services {
   isAdmin(userId: string): Promise<boolean>;
   /** Global sign-out (spec §4) and bans: every session of the user ends. */
   revokeAllSessions(userId: string): Promise<void>;
+  /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
+  httpMounts: HttpMount[];
   /** Called on shutdown, in reverse order of creation. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -100,6 +105,7 @@ export async function createServices(
     auth,
     isAdmin: (userId) => isAdmin(db, userId, log),
     revokeAllSessions: async (userId) => void (await db.delete(session).where(eq(session.userId, userId))),
+    httpMounts: [],
     onClose: (fn) => void closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) {
@@ -111,5 +117,7 @@ export async function createServices(
       }
     },
   };
+  // Feature services are created here, each on the services above.
+
   return services;
 }

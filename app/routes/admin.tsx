@@ -26,7 +26,7 @@ export default function AdminPage() {
   const { tab } = useLoaderData<typeof loader>();
   return (
     <Page title={t("title")} subtitle={t("subtitle")}>
-      <nav role="tablist" aria-label={t("title")} className="flex flex-wrap gap-1 border-b">
+      <div role="tablist" aria-label={t("title")} className="flex flex-wrap gap-1 border-b">
         {ADMIN_TABS.map((name) => (
           <Link
             key={name}
@@ -42,7 +42,7 @@ export default function AdminPage() {
             {t(`tabs.${name}`)}
           </Link>
         ))}
-      </nav>
+      </div>
       <section role="tabpanel" className="py-6">
         <h2 className="text-xl font-semibold">{t(`tabs.${tab}`)}</h2>
       </section>

@@ -1,20 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { fieldErrors, resetPasswordSchema } from "../../common/auth-schema";
+import { type FieldErrors, fieldErrors, resetPasswordSchema } from "../../common/auth-schema";
 import type { Route } from "./+types/auth.reset-password";
 import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error) }, 400);
+  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error) as FieldErrors }, 400);
   try {
     await services(context).auth.api.resetPassword({
       body: { token: parsed.data.token, newPassword: parsed.data.password },
     });
-    return { ok: true, errors: {} };
+    return { ok: true, errors: {} as FieldErrors };
   } catch {
-    return data({ ok: false, errors: { token: "invalid" } }, 400);
+    return data({ ok: false, errors: { token: "invalid" } as FieldErrors }, 400);
   }
 }
 

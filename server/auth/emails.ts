@@ -1,6 +1,6 @@
 import type { OutgoingMail } from "../mail/outbox";
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function actionMail(o: {
@@ -12,9 +12,9 @@ function actionMail(o: {
   cta: string;
 }) {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<h1 style="color:#0b3b60">${escape(o.heading)}</h1>
-<p>Hello ${escape(o.name)},</p><p>${escape(o.body)}</p>
-<p><a href="${escape(o.url)}" style="background:#0b3b60;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(o.cta)}</a></p>
+<h1 style="color:#0b3b60">${escapeHtml(o.heading)}</h1>
+<p>Hello ${escapeHtml(o.name)},</p><p>${escapeHtml(o.body)}</p>
+<p><a href="${escapeHtml(o.url)}" style="background:#0b3b60;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(o.cta)}</a></p>
 <p style="color:#64748b;font-size:12px">If you did not ask for this, ignore this email.</p></body></html>`;
   const text = `${o.heading}\n\nHello ${o.name},\n\n${o.body}\n\n${o.cta}: ${o.url}\n\nIf you did not ask for this, ignore this email.`;
   return { html, text };

@@ -17,13 +17,6 @@ export interface HttpAppOptions {
   devMiddleware?: express.RequestHandler;
 }
 
-/** Domain modules that need raw HTTP (SSE, one-click unsubscribe...) register here. */
-export type HttpMount = (app: express.Express, services: Services) => void;
-const mounts: HttpMount[] = [];
-export function registerHttpMount(mount: HttpMount) {
-  mounts.push(mount);
-}
-
 export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -73,7 +66,8 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     next();
   });
 
-  for (const mount of mounts) mount(app, services);
+  // Features that need raw HTTP (SSE streams, one-click unsubscribe) mount their handlers here.
+  for (const mount of services.httpMounts) mount(app);
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 
 /** Per-request CSP nonce and the baseline security headers (issue 2 §8). */
 export function securityHeaders(opts: { dev: boolean }) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     const script = opts.dev

@@ -38,7 +38,10 @@ export async function createBus(database: Database, log: Logger): Promise<Bus> {
     },
     subscribe(topic, fn) {
       let set = handlers.get(topic);
-      if (!set) handlers.set(topic, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+      }
       set.add(fn);
       return () => set.delete(fn);
     },

@@ -2,7 +2,7 @@ import { ChevronDown, Menu, Search, Shield, User, X } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { useRootData } from "~/root";
 import { HeaderExtras } from "./header-extras";
 
@@ -64,6 +64,7 @@ function NavDropdown({
 
 function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation();
+  const submit = useSubmit();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -87,13 +88,13 @@ function UserMenu({ email }: { email: string }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <Form method="post" action="/auth/sign-out">
-            <DropdownMenu.Item asChild>
-              <button type="submit" className={`${itemClass} w-full text-left`}>
-                {t("nav.signOut")}
-              </button>
-            </DropdownMenu.Item>
-          </Form>
+          {/* Submitted from onSelect: the menu unmounts on select, taking a nested form with it. */}
+          <DropdownMenu.Item
+            className={`${itemClass} cursor-pointer`}
+            onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
+          >
+            {t("nav.signOut")}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -187,9 +188,9 @@ export function Header() {
           <Link to="/" className={mobileLink}>
             {t("nav.home")}
           </Link>
-          <a href="/#markets" className={mobileLink} onClick={() => setOpen(false)}>
+          <Link to="/#markets" className={mobileLink} onClick={() => setOpen(false)}>
             {t("nav.liveMarkets")}
-          </a>
+          </Link>
           <p className="px-3 pt-3 text-xs uppercase tracking-wide text-slate-400">{t("nav.news")}</p>
           {NEWS_LINKS.map((l) => (
             <Link key={l.to} to={l.to} className={mobileLink}>

@@ -1,0 +1,18 @@
+import { loadConfig } from "../config";
+import { createLogger } from "../logger";
+import { createServices, type Services } from "../services";
+import { createTestDatabase } from "./test-db";
+
+/** Full services on a fresh test database; jobs are off unless a test starts them itself. */
+export async function createTestServices(env: Record<string, string> = {}): Promise<Services> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-123",
+    JOBS_ENABLED: "false",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const database = await createTestDatabase();
+  return createServices(config, createLogger("silent"), database);
+}

@@ -1,0 +1,140 @@
+import { expect, signIn, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+
+const ROUTES = [
+  "/",
+  "/auth",
+  "/about",
+  "/contact",
+  "/partner",
+  "/live-markets",
+  "/news-analytics",
+  "/price-alerts",
+  "/search",
+  "/news/economic",
+  "/news/breaking",
+  "/news/central-bank",
+  "/brokers/recommended",
+  "/brokers/analysis",
+  "/brokers/blacklisted",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/disclaimer",
+];
+
+test("every spec route answers 200 with header and footer", async ({ page }) => {
+  for (const path of ROUTES) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.locator("header").first()).toBeVisible();
+    await expect(page.locator("footer")).toContainText("Privacy Policy");
+    await expect(page.locator("h1").first()).toBeVisible();
+  }
+});
+
+test("aliases and trailing slashes redirect, keeping the query string", async ({ page }) => {
+  const cases: Array<[string, string]> = [
+    ["/home", "/"],
+    ["/index", "/"],
+    ["/main?ref=x", "/?ref=x"],
+    ["/news-and-analytics", "/news-analytics"],
+    ["/price-alert", "/price-alerts"],
+    ["/live-market", "/live-markets"],
+    ["/brokers", "/brokers/recommended"],
+    ["/news", "/news/breaking"],
+    ["/about/", "/about"],
+    ["/search/?q=oil", "/search?q=oil"],
+  ];
+  for (const [from, to] of cases) {
+    const res = await page.request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+  await page.goto("/brokers");
+  expect(new URL(page.url()).pathname).toBe("/brokers/recommended");
+});
+
+test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("security headers are set with a per-request CSP nonce", async ({ page }) => {
+  const a = await page.request.get("/");
+  const b = await page.request.get("/");
+  const csp = a.headers()["content-security-policy"]!;
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/'nonce-[^']+'/);
+  expect(csp).not.toBe(b.headers()["content-security-policy"]);
+  expect(a.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(a.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("sign up, verify by email, sign in, see the user menu, sign out", async ({ page }) => {
+  const email = uniqueEmail("trader");
+  await signUpAndSignIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  const menu = page.getByRole("button", { name: "Account" });
+  await expect(menu).toContainText(email);
+  const cookie = (await page.context().cookies()).find((c) => c.name.includes("session_token"));
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+
+  // A signed-in user visiting /auth goes to /.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/$/);
+
+  // Non-admins are sent away from /admin.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Admin" })).toHaveCount(0);
+
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account" })).toHaveCount(0);
+});
+
+test("sign-in shows the server's message for a wrong password", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByLabel("Password").fill("wrongpass");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText(/invalid email or password/i);
+});
+
+test("anonymous visitors are redirected away from /admin", async ({ page }) => {
+  await page.goto("/admin?tab=users");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an admin sees the admin menu and the tabbed shell; screenshots", async ({ page }) => {
+  await signUpAndSignIn(page, "admin@e2e.test");
+  await page.getByRole("button", { name: "Admin" }).click();
+  await expect(page.getByRole("menuitem", { name: "Manage Users" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Manage Users" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=users/);
+  await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin");
+    await page.screenshot({ path: `screenshots/admin-${width}.png`, fullPage: true });
+  }
+});
+
+test("screenshots of home and /auth at phone and desktop widths", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await page.screenshot({ path: `screenshots/home-${width}.png`, fullPage: true });
+    await page.goto("/auth");
+    await page.screenshot({ path: `screenshots/auth-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.locator("#mobile-menu").getByRole("link", { name: "Breaking News" })).toBeVisible();
+  void signIn;
+});
