@@ -3,6 +3,13 @@ import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
 import type { Config } from "./config";
+import type {
+  AlertsService,
+  CalendarService,
+  MarketService,
+  NewsletterService,
+  NewsService,
+} from "./contracts";
 import type { Database, Db } from "./db/client";
 import { openPglite, openPostgres } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
@@ -17,6 +24,8 @@ import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
+import type { SseHub } from "./realtime/sse-hub";
+import { createSseHub } from "./realtime/sse-hub";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
 
@@ -33,9 +42,17 @@ export interface Services {
   settings: Settings;
   outbox: Outbox;
   auth: Auth;
+  /** One Server-Sent Events stream per tab: market ticks and the user's notifications. */
+  sse: SseHub;
   isAdmin(userId: string): Promise<boolean>;
   /** Global sign-out (spec §4) and bans: every session of the user ends. */
   revokeAllSessions(userId: string): Promise<void>;
+  // Feature services (contracts in contracts.ts); each is set by its feature's wiring below.
+  market?: MarketService;
+  alerts?: AlertsService;
+  news?: NewsService;
+  calendar?: CalendarService;
+  newsletter?: NewsletterService;
   /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
   httpMounts: HttpMount[];
   /** Called on shutdown, in reverse order of creation. */
@@ -93,6 +110,12 @@ export async function createServices(
       settings.get<boolean>("requireVerifiedEmail", config.REQUIRE_EMAIL_VERIFICATION) !== false,
   });
 
+  const sse = createSseHub({
+    log,
+    resolveUserId: async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null,
+  });
+  closers.push(() => sse.closeAll());
+
   const services: Services = {
     config,
     log,
@@ -105,7 +128,8 @@ export async function createServices(
     auth,
     isAdmin: (userId) => isAdmin(db, userId, log),
     revokeAllSessions: async (userId) => void (await db.delete(session).where(eq(session.userId, userId))),
-    httpMounts: [],
+    sse,
+    httpMounts: [(app) => sse.mount(app)],
     onClose: (fn) => void closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) {

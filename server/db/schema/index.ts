@@ -1,2 +1,3 @@
 export * from "./app-tables";
 export * from "./auth";
+export * from "./content";

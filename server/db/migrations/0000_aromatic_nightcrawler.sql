@@ -173,6 +173,146 @@ CREATE TABLE "verification" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "articles" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"slug" text NOT NULL,
+	"section" text NOT NULL,
+	"title" text NOT NULL,
+	"excerpt" text DEFAULT '' NOT NULL,
+	"body_markdown" text DEFAULT '' NOT NULL,
+	"category" text,
+	"priority" text,
+	"bank_name" text,
+	"published" boolean DEFAULT true NOT NULL,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"author_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "articles_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "blacklist_entries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"reason" text NOT NULL,
+	"date_added" timestamp with time zone DEFAULT now() NOT NULL,
+	"warning" text NOT NULL,
+	"severity" text NOT NULL,
+	"regulator" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blacklist_entries_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "brokers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"rating" numeric(2, 1) NOT NULL,
+	"regulators" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"min_deposit" text NOT NULL,
+	"spread" text NOT NULL,
+	"features" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"url" text,
+	"description" text DEFAULT '' NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"published" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "brokers_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "economic_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"source_key" text,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"country" text NOT NULL,
+	"category" text NOT NULL,
+	"importance" text NOT NULL,
+	"impact" text DEFAULT '' NOT NULL,
+	"forecast" text,
+	"previous" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "economic_events_source_key_unique" UNIQUE("source_key")
+);
+--> statement-breakpoint
+CREATE TABLE "education_cards" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"slug" text NOT NULL,
+	"section" text NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "education_cards_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "form_submissions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"email" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"ip" text,
+	"handled" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "news_analyses" (
+	"item_id" uuid PRIMARY KEY NOT NULL,
+	"summary" text NOT NULL,
+	"key_points" jsonb NOT NULL,
+	"sentiment" text NOT NULL,
+	"confidence" real NOT NULL,
+	"market_impact" text NOT NULL,
+	"sectors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"engine" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "news_feeds" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"url" text NOT NULL,
+	"name" text NOT NULL,
+	"category" text DEFAULT 'markets' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"etag" text,
+	"last_modified" text,
+	"last_fetched_at" timestamp with time zone,
+	"last_status" text,
+	"last_error" text,
+	"failure_count" integer DEFAULT 0 NOT NULL,
+	"next_fetch_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "news_feeds_url_unique" UNIQUE("url")
+);
+--> statement-breakpoint
+CREATE TABLE "news_items" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"feed_id" uuid,
+	"dedupe_key" text NOT NULL,
+	"guid" text,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"link" text,
+	"pub_date" timestamp with time zone NOT NULL,
+	"source" text NOT NULL,
+	"category" text NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_campaigns" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"subject" text NOT NULL,
+	"content_markdown" text NOT NULL,
+	"frequency" text NOT NULL,
+	"is_test" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "alert_notifications" ADD CONSTRAINT "alert_notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_notifications" ADD CONSTRAINT "alert_notifications_alert_id_price_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."price_alerts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -183,6 +323,10 @@ ALTER TABLE "price_alerts" ADD CONSTRAINT "price_alerts_user_id_user_id_fk" FORE
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_analyses" ADD CONSTRAINT "news_analyses_item_id_news_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."news_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_items" ADD CONSTRAINT "news_items_feed_id_news_feeds_id_fk" FOREIGN KEY ("feed_id") REFERENCES "public"."news_feeds"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_campaigns" ADD CONSTRAINT "newsletter_campaigns_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_notifications_user_created_idx" ON "alert_notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "alert_notifications_alert_idx" ON "alert_notifications" USING btree ("alert_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
@@ -201,4 +345,18 @@ CREATE INDEX "price_alerts_armed_symbol_idx" ON "price_alerts" USING btree ("sym
 CREATE UNIQUE INDEX "user_roles_user_role_uq" ON "user_roles" USING btree ("user_id","role");--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");
+CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
+CREATE INDEX "articles_section_published_idx" ON "articles" USING btree ("section","published_at");--> statement-breakpoint
+CREATE INDEX "articles_author_idx" ON "articles" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "blacklist_entries_date_idx" ON "blacklist_entries" USING btree ("date_added");--> statement-breakpoint
+CREATE INDEX "brokers_sort_idx" ON "brokers" USING btree ("sort_order");--> statement-breakpoint
+CREATE INDEX "economic_events_starts_idx" ON "economic_events" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "education_cards_sort_idx" ON "education_cards" USING btree ("section","sort_order");--> statement-breakpoint
+CREATE INDEX "form_submissions_created_idx" ON "form_submissions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "form_submissions_kind_idx" ON "form_submissions" USING btree ("kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "news_items_dedupe_uq" ON "news_items" USING btree ("dedupe_key");--> statement-breakpoint
+CREATE INDEX "news_items_pub_date_idx" ON "news_items" USING btree ("pub_date");--> statement-breakpoint
+CREATE INDEX "news_items_category_pub_idx" ON "news_items" USING btree ("category","pub_date");--> statement-breakpoint
+CREATE INDEX "news_items_feed_idx" ON "news_items" USING btree ("feed_id");--> statement-breakpoint
+CREATE INDEX "newsletter_campaigns_created_idx" ON "newsletter_campaigns" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "newsletter_campaigns_by_idx" ON "newsletter_campaigns" USING btree ("created_by");

@@ -1,0 +1,38 @@
+/**
+ * Typed error codes ("rate_limited:chat", "not_found:alert") mapped to HTTP status in one place.
+ * `message` is the user-facing text (the spec's wording where it has one).
+ */
+export type ErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "rate_limited"
+  | "conflict"
+  | "unavailable";
+
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  constructor(code: `${ErrorKind}:${string}`, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.kind = code.split(":")[0] as ErrorKind;
+    this.status = STATUS[this.kind];
+    this.fields = fields;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

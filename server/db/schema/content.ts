@@ -1,0 +1,211 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** RSS/Atom/RDF sources, managed by admins. */
+export const newsFeeds = pgTable("news_feeds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull().unique(),
+  name: text("name").notNull(),
+  category: text("category").notNull().default("markets"),
+  enabled: boolean("enabled").notNull().default(true),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  lastStatus: text("last_status"),
+  lastError: text("last_error"),
+  failureCount: integer("failure_count").notNull().default(0),
+  nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/** Spec §3 RSS news item; dedupe_key is the guid, or a hash of link and title. */
+export const newsItems = pgTable(
+  "news_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    feedId: uuid("feed_id").references(() => newsFeeds.id, { onDelete: "set null" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    guid: text("guid"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    link: text("link"),
+    pubDate: timestamp("pub_date", { withTimezone: true }).notNull(),
+    source: text("source").notNull(),
+    category: text("category").notNull(),
+    language: text("language").notNull().default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("news_items_dedupe_uq").on(t.dedupeKey),
+    index("news_items_pub_date_idx").on(t.pubDate),
+    index("news_items_category_pub_idx").on(t.category, t.pubDate),
+    index("news_items_feed_idx").on(t.feedId),
+  ],
+);
+
+/** Spec §3 news summary (with its sentiment), cached per item. */
+export const newsAnalyses = pgTable("news_analyses", {
+  itemId: uuid("item_id")
+    .primaryKey()
+    .references(() => newsItems.id, { onDelete: "cascade" }),
+  summary: text("summary").notNull(),
+  keyPoints: jsonb("key_points").$type<string[]>().notNull(),
+  sentiment: text("sentiment", { enum: ["positive", "neutral", "negative"] }).notNull(),
+  confidence: real("confidence").notNull(),
+  marketImpact: text("market_impact", { enum: ["low", "medium", "high"] }).notNull(),
+  sectors: jsonb("sectors").$type<string[]>().notNull().default([]),
+  engine: text("engine").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Spec §3 economic event, stored in UTC. source_key makes seeding idempotent. */
+export const economicEvents = pgTable(
+  "economic_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sourceKey: text("source_key").unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    country: text("country").notNull(),
+    category: text("category").notNull(),
+    importance: text("importance", { enum: ["high", "medium", "low"] }).notNull(),
+    impact: text("impact").notNull().default(""),
+    forecast: text("forecast"),
+    previous: text("previous"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("economic_events_starts_idx").on(t.startsAt)],
+);
+
+/** Editorial articles for the news pages and broker analysis. */
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    section: text("section", { enum: ["economic", "breaking", "central-bank", "broker-analysis"] }).notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    bodyMarkdown: text("body_markdown").notNull().default(""),
+    category: text("category"),
+    priority: text("priority", { enum: ["urgent", "high", "medium"] }),
+    bankName: text("bank_name"),
+    published: boolean("published").notNull().default(true),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("articles_section_published_idx").on(t.section, t.publishedAt),
+    index("articles_author_idx").on(t.authorId),
+  ],
+);
+
+/** Spec §3 static broker (now editable). */
+export const brokers = pgTable(
+  "brokers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
+    regulators: jsonb("regulators").$type<string[]>().notNull().default([]),
+    minDeposit: text("min_deposit").notNull(),
+    spread: text("spread").notNull(),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    url: text("url"),
+    description: text("description").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("brokers_sort_idx").on(t.sortOrder)],
+);
+
+/** Spec §3 blacklist entry. */
+export const blacklistEntries = pgTable(
+  "blacklist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    reason: text("reason").notNull(),
+    dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
+    warning: text("warning").notNull(),
+    severity: text("severity", { enum: ["urgent", "high", "medium"] }).notNull(),
+    regulator: text("regulator"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blacklist_entries_date_idx").on(t.dateAdded)],
+);
+
+/** Education cards on the news analytics dashboard. */
+export const educationCards = pgTable(
+  "education_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    section: text("section").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("education_cards_sort_idx").on(t.section, t.sortOrder)],
+);
+
+/** Contact, partnership and access-request submissions. */
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["contact", "partnership", "access"] }).notNull(),
+    email: text("email").notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull(),
+    ip: text("ip"),
+    handled: boolean("handled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("form_submissions_created_idx").on(t.createdAt),
+    index("form_submissions_kind_idx").on(t.kind),
+  ],
+);
+
+/** A newsletter send; one outbox row per subscriber (idempotent per campaign and subscriber). */
+export const newsletterCampaigns = pgTable(
+  "newsletter_campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    contentMarkdown: text("content_markdown").notNull(),
+    frequency: text("frequency", { enum: ["daily", "weekly", "monthly"] }).notNull(),
+    isTest: boolean("is_test").notNull().default(false),
+    status: text("status", { enum: ["queued", "sending", "done"] })
+      .notNull()
+      .default("queued"),
+    total: integer("total").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("newsletter_campaigns_created_idx").on(t.createdAt),
+    index("newsletter_campaigns_by_idx").on(t.createdBy),
+  ],
+);

@@ -1,0 +1,143 @@
+import type { Express, Response } from "express";
+import type { Logger } from "../logger";
+
+export interface SseClient {
+  id: number;
+  userId: string | null;
+  /** The Last-Event-ID the browser sent when reconnecting, if any. */
+  lastEventId: string | null;
+  send(event: string, data: unknown, id?: string): void;
+}
+
+export interface SseHub {
+  /** Mounts GET /api/stream. */
+  mount(app: Express): void;
+  /** One serialisation, written to every open stream. */
+  broadcast(event: string, data: unknown, id?: string): void;
+  /** To every open tab of one user. */
+  sendToUser(userId: string, event: string, data: unknown): void;
+  /** Runs for each new stream, before any broadcast reaches it (e.g. to send a snapshot). */
+  onConnect(fn: (client: SseClient) => void): void;
+  clientCount(): number;
+  closeAll(): void;
+}
+
+const HEARTBEAT_MS = 25_000;
+/** A client this far behind is dropped; its browser reconnects and gets a fresh snapshot. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+function frame(event: string, data: unknown, id?: string) {
+  return `${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Server-Sent Events for every browser tab: one stream carries market ticks (broadcast) and the
+ * user's own notifications. Written directly on the Node response (no compression, no buffering).
+ */
+export function createSseHub(opts: {
+  log: Logger;
+  resolveUserId: (headers: Headers) => Promise<string | null>;
+}): SseHub {
+  let nextId = 1;
+  const clients = new Map<number, { res: Response; client: SseClient }>();
+  const byUser = new Map<string, Set<number>>();
+  const connectHooks: Array<(c: SseClient) => void> = [];
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  function write(id: number, chunk: string) {
+    const entry = clients.get(id);
+    if (!entry) return;
+    if (entry.res.writableLength > MAX_BUFFERED_BYTES) {
+      entry.res.end();
+      return;
+    }
+    entry.res.write(chunk);
+  }
+
+  function remove(id: number) {
+    const entry = clients.get(id);
+    if (!entry) return;
+    clients.delete(id);
+    const uid = entry.client.userId;
+    if (uid) {
+      const set = byUser.get(uid);
+      set?.delete(id);
+      if (set?.size === 0) byUser.delete(uid);
+    }
+    if (clients.size === 0) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  return {
+    mount(app) {
+      app.get("/api/stream", async (req, res) => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+        let userId: string | null = null;
+        try {
+          userId = await opts.resolveUserId(headers);
+        } catch (err) {
+          opts.log.warn({ err }, "sse: session lookup failed; streaming anonymously");
+        }
+        res.writeHead(200, {
+          "Content-Type": "text/event-stream; charset=utf-8",
+          "Cache-Control": "no-cache, no-transform",
+          Connection: "keep-alive",
+          "X-Accel-Buffering": "no",
+        });
+        res.socket?.setNoDelay(true);
+        res.write("retry: 3000\n\n");
+        const id = nextId++;
+        const client: SseClient = {
+          id,
+          userId,
+          lastEventId: (req.headers["last-event-id"] as string | undefined) ?? null,
+          send: (event, data, eventId) => write(id, frame(event, data, eventId)),
+        };
+        clients.set(id, { res, client });
+        if (userId) {
+          let set = byUser.get(userId);
+          if (!set) {
+            set = new Set();
+            byUser.set(userId, set);
+          }
+          set.add(id);
+        }
+        heartbeat ??= setInterval(() => {
+          for (const cid of clients.keys()) write(cid, ": ping\n\n");
+        }, HEARTBEAT_MS);
+        req.on("close", () => remove(id));
+        for (const hook of connectHooks) {
+          try {
+            hook(client);
+          } catch (err) {
+            opts.log.error({ err }, "sse: connect hook failed");
+          }
+        }
+      });
+    },
+    broadcast(event, data, id) {
+      const chunk = frame(event, data, id);
+      for (const cid of clients.keys()) write(cid, chunk);
+    },
+    sendToUser(userId, event, data) {
+      const ids = byUser.get(userId);
+      if (!ids) return;
+      const chunk = frame(event, data);
+      for (const cid of ids) write(cid, chunk);
+    },
+    onConnect(fn) {
+      connectHooks.push(fn);
+    },
+    clientCount: () => clients.size,
+    closeAll() {
+      for (const { res } of clients.values()) res.end();
+      clients.clear();
+      byUser.clear();
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    },
+  };
+}
