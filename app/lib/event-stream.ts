@@ -49,3 +49,12 @@ export function onStreamStatus(fn: (open: boolean) => void): () => void {
   ensure();
   return () => statusHandlers.delete(fn);
 }
+
+/** Reopens the stream, e.g. after sign-in or sign-out so the server sees the new session. */
+export function restartStream() {
+  if (!source) return;
+  source.close();
+  source = null;
+  attached.clear();
+  ensure();
+}
