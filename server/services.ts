@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import type { AdminService } from "./admin/service";
+import { createAdmin } from "./admin/service";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
@@ -47,6 +49,8 @@ export interface Services {
   isAdmin(userId: string): Promise<boolean>;
   /** Global sign-out (spec §4) and bans: every session of the user ends. */
   revokeAllSessions(userId: string): Promise<void>;
+  /** The admin area's reads and audited writes (issue 8). */
+  admin: AdminService;
   // Feature services (contracts in contracts.ts); each is set by its feature's wiring below.
   market?: MarketService;
   alerts?: AlertsService;
@@ -129,6 +133,8 @@ export async function createServices(
     isAdmin: (userId) => isAdmin(db, userId, log),
     revokeAllSessions: async (userId) => void (await db.delete(session).where(eq(session.userId, userId))),
     sse,
+    // Reads the feature services (market, newsletter...) at call time, whenever they were wired.
+    admin: createAdmin(() => services),
     httpMounts: [(app) => sse.mount(app)],
     onClose: (fn) => void closers.push(fn),
     async close() {

@@ -1,0 +1,27 @@
+/**
+ * Setting keys the admin area writes (site_settings), with the values used until an admin saves
+ * one. Readers call `services.settings.get(key, SETTING_FALLBACKS[key])`.
+ */
+export const SETTING_KEYS = {
+  siteName: "siteName",
+  tagline: "tagline",
+  contactEmail: "contactEmail",
+  contactPhone: "contactPhone",
+  contactAddress: "contactAddress",
+  businessHours: "businessHours",
+  heroSymbols: "heroSymbols",
+  marketTickMs: "marketTickMs",
+  requireVerifiedEmail: "requireVerifiedEmail",
+} as const;
+
+export const SETTING_FALLBACKS = {
+  siteName: "GulfPulse",
+  tagline: "Trade Smart, Stay Ahead",
+  contactEmail: "",
+  contactPhone: "",
+  contactAddress: "",
+  // Spec §2 Contact.
+  businessHours: "Sunday to Thursday: 8:00 AM to 6:00 PM\nFriday and Saturday: Closed",
+  // Spec §2 Home hero: TASI, DFM, USD/AED and Brent.
+  heroSymbols: ["TASI", "DFM", "USD/AED", "BRENT"],
+} as const;

@@ -1,0 +1,295 @@
+import { z } from "zod";
+import {
+  ADMIN_MESSAGES,
+  authSettingsSchema,
+  CONTENT_ENTITIES,
+  CONTENT_SCHEMAS,
+  type ContentEntity,
+  fieldErrorsOf,
+  mailIdSchema,
+  marketSettingsSchema,
+  newsletterSendSchema,
+  rowIdSchema,
+  siteSettingsSchema,
+  submissionHandledSchema,
+  testEmailSchema,
+  userIdSchema,
+} from "../../common/admin/forms";
+import { AppError, isAppError } from "../../common/errors";
+import type { Services } from "../services";
+import { recordAudit } from "./audit";
+import { createContent, deleteContent, refreshFeed, updateContent } from "./content/entities";
+import { setHandled } from "./inbox";
+import { retryDeadMail, testMail } from "./mail";
+import { resolveHeroSymbols, saveSettings, testAiConnection } from "./site-settings";
+import { grantAdminRole, revokeAdminRole, setBanned } from "./users";
+
+export interface AdminActionResult {
+  ok: boolean;
+  intent: string;
+  message: string;
+  status: number;
+  errors?: Record<string, string>;
+  data?: Record<string, unknown>;
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+type Form = Record<string, string>;
+type Handler = (s: Services, actor: Actor, form: Form) => Promise<AdminActionResult>;
+
+class Invalid extends Error {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
+  const parsed = schema.safeParse(form);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrorsOf(parsed.error);
+  throw new Invalid(errors.form ?? Object.values(errors)[0] ?? "Please check the form.", errors);
+}
+
+const ok = (intent: string, message: string, data?: Record<string, unknown>): AdminActionResult => ({
+  ok: true,
+  intent,
+  message,
+  status: 200,
+  data,
+});
+
+function newsletterOf(s: Services) {
+  if (!s.newsletter) throw new AppError("unavailable:newsletter", "The newsletter service is not available.");
+  return s.newsletter;
+}
+
+const entitySchema = z.object({
+  entity: z.enum(CONTENT_ENTITIES as [ContentEntity, ...ContentEntity[]], "Unknown content type"),
+  id: z
+    .union([z.literal(""), z.uuid("Unknown item")])
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** Every admin mutation by intent. Each validates first, then writes, then records an audit row. */
+const HANDLERS: Record<string, Handler> = {
+  async grantAdmin(s, actor, form) {
+    const { userId } = parse(userIdSchema, form);
+    const u = await grantAdminRole(s.db, userId);
+    await recordAudit(s.db, { actorId: actor.id, action: "user.grant_admin", target: u.email });
+    return ok("grantAdmin", `${u.email} is now an admin.`);
+  },
+  async revokeAdmin(s, actor, form) {
+    const { userId } = parse(userIdSchema, form);
+    const u = await revokeAdminRole(s.db, { userId, actorId: actor.id });
+    await recordAudit(s.db, { actorId: actor.id, action: "user.revoke_admin", target: u.email });
+    return ok("revokeAdmin", `${u.email} is no longer an admin.`);
+  },
+  async ban(s, actor, form) {
+    const { userId } = parse(userIdSchema, form);
+    const u = await setBanned(s.db, s.revokeAllSessions, { userId, actorId: actor.id, banned: true });
+    await recordAudit(s.db, { actorId: actor.id, action: "user.ban", target: u.email });
+    return ok("ban", `${u.email} is banned and signed out everywhere.`);
+  },
+  async unban(s, actor, form) {
+    const { userId } = parse(userIdSchema, form);
+    const u = await setBanned(s.db, s.revokeAllSessions, { userId, actorId: actor.id, banned: false });
+    await recordAudit(s.db, { actorId: actor.id, action: "user.unban", target: u.email });
+    return ok("unban", `${u.email} can sign in again.`);
+  },
+
+  async setHandled(s, actor, form) {
+    const input = parse(submissionHandledSchema, form);
+    const row = await setHandled(s.db, input);
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: input.handled ? "inbox.handled" : "inbox.reopened",
+      target: `${row.kind} from ${row.email}`,
+      details: { id: row.id },
+    });
+    return ok("setHandled", input.handled ? "Marked as handled." : "Marked as open.");
+  },
+
+  async retryMail(s, actor, form) {
+    const { id } = parse(mailIdSchema, form);
+    const mail = await retryDeadMail(s.db, id);
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "mail.retry",
+      target: mail.to,
+      details: { id, subject: mail.subject },
+    });
+    return ok("retryMail", `The mail to ${mail.to} is queued again.`);
+  },
+
+  async saveSite(s, actor, form) {
+    const values = parse(siteSettingsSchema, form);
+    const changed = await saveSettings(s, values);
+    await recordAudit(s.db, { actorId: actor.id, action: "settings.site", details: { changed, values } });
+    return ok("saveSite", "Site settings saved.");
+  },
+  async saveMarket(s, actor, form) {
+    const values = parse(marketSettingsSchema, form);
+    const heroSymbols = resolveHeroSymbols(s, values.heroSymbols);
+    const changed = await saveSettings(s, { heroSymbols, marketTickMs: values.marketTickMs });
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "settings.market",
+      details: { changed, heroSymbols, marketTickMs: values.marketTickMs },
+    });
+    return ok("saveMarket", "Market settings saved.");
+  },
+  async saveAuth(s, actor, form) {
+    const values = parse(authSettingsSchema, form);
+    const changed = await saveSettings(s, values);
+    await recordAudit(s.db, { actorId: actor.id, action: "settings.auth", details: { changed, values } });
+    return ok("saveAuth", "Sign-in settings saved.");
+  },
+  async testAi(s, actor) {
+    const result = await testAiConnection(s.config);
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "settings.test_ai",
+      details: { ok: result.ok, message: result.message },
+    });
+    return { ok: result.ok, intent: "testAi", message: result.message, status: result.ok ? 200 : 502 };
+  },
+  async testMail(s, actor, form) {
+    const { testEmail } = parse(testEmailSchema, form);
+    try {
+      await s.outbox.transport.verify();
+    } catch (err) {
+      const message = `The mail transport is not reachable: ${(err as Error).message}`;
+      await recordAudit(s.db, {
+        actorId: actor.id,
+        action: "settings.test_mail",
+        target: testEmail,
+        details: { ok: false },
+      });
+      return { ok: false, intent: "testMail", message, status: 502 };
+    }
+    await s.outbox.enqueue(testMail(testEmail, String(s.settings.get("siteName", "GulfPulse"))));
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "settings.test_mail",
+      target: testEmail,
+      details: { ok: true },
+    });
+    return ok("testMail", `A test mail to ${testEmail} is queued; see the outbox for its delivery.`);
+  },
+
+  async saveContent(s, actor, form) {
+    const { entity, id } = parse(entitySchema, form);
+    const input = parse(CONTENT_SCHEMAS[entity] as z.ZodType, form);
+    const saved = id
+      ? await updateContent(s.db, entity, id, input as never)
+      : await createContent(s.db, entity, input as never, { actorId: actor.id });
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: `content.${entity}.${id ? "update" : "create"}`,
+      target: saved.title,
+      details: { id: saved.row.id },
+    });
+    return ok("saveContent", id ? "Changes saved." : "Created.", { entity, id: saved.row.id });
+  },
+  async deleteContent(s, actor, form) {
+    const { entity, id } = parse(entitySchema, form);
+    if (!id) throw new Invalid("Unknown item", { id: "Unknown item" });
+    const removed = await deleteContent(s.db, entity, id);
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: `content.${entity}.delete`,
+      target: removed.title,
+      details: { id },
+    });
+    return ok("deleteContent", "Deleted.", { entity });
+  },
+  async refreshFeed(s, actor, form) {
+    const { id } = parse(rowIdSchema, form);
+    const feed = await refreshFeed(s.db, id);
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "content.feeds.refresh",
+      target: feed.name,
+      details: { id },
+    });
+    return ok("refreshFeed", "The feed will be fetched at the next poll.");
+  },
+
+  async sendNewsletter(s, actor, form) {
+    const input = parse(newsletterSendSchema, form);
+    const newsletter = newsletterOf(s);
+    if (input.isTest) {
+      await newsletter.sendTest({
+        subject: input.subject,
+        content: input.content,
+        testEmail: input.testEmail,
+      });
+      await recordAudit(s.db, {
+        actorId: actor.id,
+        action: "newsletter.test",
+        target: input.testEmail,
+        details: { subject: input.subject },
+      });
+      return ok("sendNewsletter", ADMIN_MESSAGES.testNewsletterSent, { isTest: true });
+    }
+    const campaign = await newsletter.sendCampaign({
+      subject: input.subject,
+      content: input.content,
+      frequency: input.frequency,
+      createdBy: actor.id,
+    });
+    await recordAudit(s.db, {
+      actorId: actor.id,
+      action: "newsletter.send",
+      target: input.subject,
+      details: { ...campaign, frequency: input.frequency },
+    });
+    return ok("sendNewsletter", ADMIN_MESSAGES.newsletterSent, { isTest: false, ...campaign });
+  },
+  async testWelcome(s, actor, form) {
+    const { testEmail } = parse(testEmailSchema, form);
+    await newsletterOf(s).sendWelcome({ email: testEmail, fullName: "Test User", frequency: "weekly" });
+    await recordAudit(s.db, { actorId: actor.id, action: "email.test_welcome", target: testEmail });
+    return ok("testWelcome", ADMIN_MESSAGES.welcomeTestSent);
+  },
+  async testBrokerSelection(s, actor, form) {
+    const { testEmail } = parse(testEmailSchema, form);
+    await newsletterOf(s).sendBrokerSelection({
+      email: testEmail,
+      fullName: "Test User",
+      brokerName: "Sample Broker",
+    });
+    await recordAudit(s.db, { actorId: actor.id, action: "email.test_broker_selection", target: testEmail });
+    return ok("testBrokerSelection", ADMIN_MESSAGES.brokerTestSent);
+  },
+};
+
+export const ADMIN_INTENTS = Object.keys(HANDLERS);
+
+/** Runs one admin action for an already verified admin; never throws for bad input or refusals. */
+export async function runAdminAction(s: Services, actor: Actor, form: Form): Promise<AdminActionResult> {
+  const intent = String(form.intent ?? "");
+  const handler = HANDLERS[intent];
+  if (!handler) return { ok: false, intent, message: "Unknown action.", status: 400 };
+  try {
+    return await handler(s, actor, form);
+  } catch (err) {
+    if (err instanceof Invalid)
+      return { ok: false, intent, message: err.message, errors: err.errors, status: 400 };
+    if (isAppError(err))
+      return { ok: false, intent, message: err.message, errors: err.fields, status: err.status };
+    s.log.error({ err, intent }, "admin action failed");
+    // Spec §8: a failed send shows the server's message.
+    const message =
+      err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
+    return { ok: false, intent, message, status: 500 };
+  }
+}
