@@ -4,6 +4,7 @@ import { createAdmin } from "./admin/service";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
+import { registerCalendar } from "./calendar";
 import type { Config } from "./config";
 import type {
   AlertsService,
@@ -17,13 +18,20 @@ import { openPglite, openPostgres } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
 import { session } from "./db/schema";
+import { createAlerts } from "./alerts/service";
+import type { PriceAlerts } from "./alerts/types";
 import type { Scheduler } from "./jobs/scheduler";
 import type { Express } from "express";
 import { createScheduler } from "./jobs/scheduler";
+import type { Forms } from "./forms/service";
+import { createForms } from "./forms/service";
 import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
+import { type NewsAnalyticsService, registerNews } from "./news";
+import { mountOneClickUnsubscribe } from "./newsletter/http";
+import { createNewsletter } from "./newsletter/service";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
 import type { SseHub } from "./realtime/sse-hub";
@@ -57,6 +65,12 @@ export interface Services {
   news?: NewsService;
   calendar?: CalendarService;
   newsletter?: NewsletterService;
+  /** The news analytics dashboard (issue 6): feed, summaries, sentiment, education; same object as `news`. */
+  newsAnalytics?: NewsAnalyticsService;
+  /** Contact, partnership and access-request forms (issue 7). */
+  forms?: Forms;
+  /** The alerts feature's full API for its pages (toggle, delete, notifications); same object as `alerts`. */
+  priceAlerts?: PriceAlerts;
   /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
   httpMounts: HttpMount[];
   /** Called on shutdown, in reverse order of creation. */
@@ -98,7 +112,10 @@ export async function createServices(
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : createCaptureTransport(log);
   closers.push(() => transport.close());
-  const outbox = createOutbox(db, transport, log, { maxAttempts: config.MAIL_MAX_ATTEMPTS });
+  const outbox = createOutbox(db, transport, log, {
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    ratePerSecond: config.MAIL_RATE_PER_SECOND,
+  });
   jobs.register({
     name: "mail-outbox",
     intervalMs: 2_000,
@@ -148,6 +165,36 @@ export async function createServices(
     },
   };
   // Feature services are created here, each on the services above.
+
+  // News ingestion, analysis and the economic calendar (issue 6).
+  registerNews(services);
+  registerCalendar(services);
+
+  // Price alerts (issue 4): they evaluate the market service's ticks (started below).
+  const priceAlerts = createAlerts({
+    db,
+    bus,
+    sse,
+    outbox,
+    jobs,
+    log,
+    publicUrl: config.publicUrl,
+    siteName: () => String(settings.get("siteName", "GulfPulse")),
+    market: () => services.market,
+  });
+  services.alerts = priceAlerts;
+  services.priceAlerts = priceAlerts;
+  closers.push(() => priceAlerts.stop());
+
+  // Newsletter, campaigns and the site forms (issue 7).
+  const newsletter = createNewsletter({ db, outbox, log, publicUrl: config.publicUrl, secret: authSecret });
+  services.newsletter = newsletter;
+  services.forms = createForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
+  services.httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
+  jobs.register({ name: "newsletter-campaigns", intervalMs: 5_000, run: () => newsletter.processCampaigns() });
+
+  // Started once every feature is wired: the alerts index listens to the market's ticks.
+  await priceAlerts.start();
 
   return services;
 }

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { AlertIndex, type ArmedAlert, conditionHolds } from "./alert-index";
+
+let n = 0;
+const alert = (a: Partial<ArmedAlert> & Pick<ArmedAlert, "alertType" | "targetValue">): ArmedAlert => ({
+  id: `a${++n}`,
+  symbol: "TASI",
+  currentValue: null,
+  ...a,
+});
+const ids = (c: Array<{ alert: ArmedAlert }>) => c.map((x) => x.alert.id).sort();
+const tick = (index: AlertIndex, price: number, symbol = "TASI") => index.collect([{ symbol, price }]);
+
+describe("AlertIndex (issue 4: thresholds sorted per symbol)", () => {
+  it("above fires at price >= target, not before", () => {
+    const index = new AlertIndex();
+    const a = alert({ alertType: "above", targetValue: 100 });
+    index.add(a);
+    expect(tick(index, 99.999999)).toEqual([]);
+    expect(ids(tick(index, 100))).toEqual([a.id]);
+    expect(index.size).toBe(0);
+    expect(tick(index, 200)).toEqual([]);
+  });
+
+  it("below fires at price <= target, not before", () => {
+    const index = new AlertIndex();
+    const a = alert({ alertType: "below", targetValue: 50 });
+    index.add(a);
+    expect(tick(index, 50.000001)).toEqual([]);
+    expect(ids(tick(index, 50))).toEqual([a.id]);
+  });
+
+  it("change % fires on a move either way by at least the percentage from the base", () => {
+    const index = new AlertIndex();
+    const up = alert({ alertType: "change_percent", targetValue: 5, currentValue: 200 });
+    const down = alert({ alertType: "change_percent", targetValue: 5, currentValue: 200 });
+    index.add(up);
+    index.add(down);
+    expect(tick(index, 209.99)).toEqual([]);
+    expect(tick(index, 190.01)).toEqual([]);
+    // |210 - 200| / 200 × 100 = 5 exactly: both fire; each only once.
+    expect(ids(tick(index, 210))).toEqual([up.id, down.id].sort());
+    expect(index.size).toBe(0);
+    expect(tick(index, 150)).toEqual([]);
+  });
+
+  it("change % fires downwards and removes the alert's other threshold", () => {
+    const index = new AlertIndex();
+    const a = alert({ alertType: "change_percent", targetValue: 10, currentValue: 1.1 });
+    index.add(a);
+    expect(tick(index, 1.0)).toEqual([]); // 9.09 %
+    expect(ids(tick(index, 0.99))).toEqual([a.id]); // 10 % (floating point: 0.99 vs 1.1 × 0.9)
+    expect(tick(index, 2)).toEqual([]);
+  });
+
+  it("agrees with the spec's formula at awkward decimals", () => {
+    const index = new AlertIndex();
+    const cases = [
+      { base: 3.6725, pct: 0.1, price: 3.6725 * 1.001 },
+      { base: 0.1, pct: 30, price: 0.13 },
+      { base: 0.3, pct: 10, price: 0.27 },
+      { base: 1.1, pct: 10, price: 1.21 },
+    ];
+    for (const c of cases) {
+      const a = alert({ alertType: "change_percent", targetValue: c.pct, currentValue: c.base, symbol: "X" });
+      index.add(a);
+      const fired = tick(index, c.price, "X").length === 1;
+      expect(fired).toBe(
+        conditionHolds({ alertType: "change_percent", targetValue: c.pct, currentValue: c.base }, c.price),
+      );
+      index.remove(a.id);
+    }
+  });
+
+  it("only visits alerts that fire: sorted ladders keep the rest in place", () => {
+    const index = new AlertIndex();
+    for (let i = 1; i <= 1000; i++) index.add(alert({ alertType: "above", targetValue: i }));
+    for (let i = 1; i <= 1000; i++) index.add(alert({ alertType: "below", targetValue: i }));
+    expect(tick(index, 10.5)).toHaveLength(10 + 990);
+    expect(index.size).toBe(1000);
+    expect(tick(index, 10.5)).toEqual([]);
+    expect(tick(index, 12)).toHaveLength(2);
+  });
+
+  it("bulk load sorts once and behaves like inserts", () => {
+    const a = new AlertIndex();
+    const b = new AlertIndex();
+    const list: ArmedAlert[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t = ["above", "below", "change_percent"][i % 3] as ArmedAlert["alertType"];
+      list.push(
+        alert({
+          alertType: t,
+          targetValue: t === "change_percent" ? 1 + (i % 7) : 90 + ((i * 37) % 21),
+          currentValue: 100,
+        }),
+      );
+    }
+    for (const x of list) a.add(x);
+    b.load(list);
+    b.finishLoad();
+    for (const price of [101, 99, 104, 95, 110, 80]) {
+      expect(ids(tick(a, price))).toEqual(ids(tick(b, price)));
+    }
+  });
+
+  it("remove and re-add (toggle, delete, re-arm) keep the index exact", () => {
+    const index = new AlertIndex();
+    const a = alert({ alertType: "above", targetValue: 10 });
+    const twin = alert({ alertType: "above", targetValue: 10 });
+    const c = alert({ alertType: "change_percent", targetValue: 1, currentValue: 10 });
+    index.add(a);
+    index.add(twin);
+    index.add(c);
+    expect(index.remove(a.id)).toBe(true);
+    expect(index.remove(a.id)).toBe(false);
+    index.remove(c.id);
+    expect(ids(tick(index, 11))).toEqual([twin.id]);
+    index.add(a);
+    index.add(a); // the same event twice (local and from the bus) indexes it once
+    expect(index.size).toBe(1);
+    expect(ids(tick(index, 11))).toEqual([a.id]);
+  });
+
+  it("ignores other symbols and alerts that cannot fire", () => {
+    const index = new AlertIndex();
+    index.add(alert({ alertType: "above", targetValue: 1, symbol: "BTC" }));
+    index.add(alert({ alertType: "change_percent", targetValue: 5, currentValue: null }));
+    expect(tick(index, 1000)).toEqual([]);
+    expect(index.size).toBe(1);
+  });
+
+  it("a gap move fires many change % alerts at once and clears their twins", () => {
+    const index = new AlertIndex();
+    const list = Array.from({ length: 50 }, (_, i) =>
+      alert({ alertType: "change_percent", targetValue: 1 + i / 10, currentValue: 100 }),
+    );
+    for (const x of list) index.add(x);
+    expect(tick(index, 120)).toHaveLength(50);
+    expect(tick(index, 50)).toEqual([]);
+    expect(index.size).toBe(0);
+  });
+});

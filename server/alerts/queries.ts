@@ -1,0 +1,205 @@
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { AlertType } from "../contracts";
+import type { Db } from "../db/client";
+import { alertNotifications, priceAlerts } from "../db/schema";
+import type { ArmedAlert } from "./alert-index";
+import type { NotificationRow, PriceAlertRow } from "./types";
+
+// Small named queries (CONVENTIONS 8). Every one that touches a user's rows has the user's id in
+// its WHERE clause: a row of another user simply is not found.
+
+const alertColumns = {
+  id: priceAlerts.id,
+  userId: priceAlerts.userId,
+  symbol: priceAlerts.symbol,
+  alertType: priceAlerts.alertType,
+  targetValue: priceAlerts.targetValue,
+  currentValue: priceAlerts.currentValue,
+  isActive: priceAlerts.isActive,
+  isTriggered: priceAlerts.isTriggered,
+  notifyEmail: priceAlerts.notifyEmail,
+  createdAt: priceAlerts.createdAt,
+};
+
+const notificationColumns = {
+  id: alertNotifications.id,
+  alertId: alertNotifications.alertId,
+  title: alertNotifications.title,
+  message: alertNotifications.message,
+  isRead: alertNotifications.isRead,
+  createdAt: alertNotifications.createdAt,
+};
+
+/** Spec §7: all fields, filtered by user_id, newest first. */
+export function listAlerts({ db, userId }: { db: Db; userId: string }): Promise<PriceAlertRow[]> {
+  return db
+    .select(alertColumns)
+    .from(priceAlerts)
+    .where(eq(priceAlerts.userId, userId))
+    .orderBy(desc(priceAlerts.createdAt), desc(priceAlerts.id));
+}
+
+export async function findAlert({ db, userId, alertId }: { db: Db; userId: string; alertId: string }) {
+  const [row] = await db
+    .select(alertColumns)
+    .from(priceAlerts)
+    .where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * Inserts unless the user already has `max` alerts. A transaction-scoped advisory lock on the user
+ * serialises concurrent creates, so two at once cannot both pass the count.
+ */
+export async function insertAlertWithinLimit({
+  db,
+  userId,
+  max,
+  values,
+}: {
+  db: Db;
+  userId: string;
+  max: number;
+  values: {
+    symbol: string;
+    alertType: AlertType;
+    targetValue: number;
+    currentValue: number | null;
+    notifyEmail: boolean;
+  };
+}): Promise<PriceAlertRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`price_alerts:${userId}`}, 0))`);
+    const [{ n }] = await tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId));
+    if (Number(n) >= max) return null;
+    const [row] = await tx
+      .insert(priceAlerts)
+      .values({ ...values, userId, isActive: true, isTriggered: false })
+      .returning(alertColumns);
+    return row ?? null;
+  });
+}
+
+/**
+ * Spec §7: update by id and user_id, returning the row. Switching on re-arms a triggered alert;
+ * a re-armed change % alert measures from `rearmBase` (the price now), or it would fire again at
+ * once.
+ */
+export async function setAlertActive({
+  db,
+  userId,
+  alertId,
+  isActive,
+  rearmBase,
+}: {
+  db: Db;
+  userId: string;
+  alertId: string;
+  isActive: boolean;
+  rearmBase: number | null;
+}): Promise<PriceAlertRow | null> {
+  const set = isActive
+    ? {
+        isActive: true,
+        isTriggered: false,
+        triggeredAt: null,
+        triggeredPrice: null,
+        currentValue: sql`case when ${priceAlerts.isTriggered} and ${priceAlerts.alertType} = 'change_percent'
+          and ${rearmBase}::numeric is not null then ${rearmBase}::numeric else ${priceAlerts.currentValue} end`,
+      }
+    : { isActive: false };
+  const [row] = await db
+    .update(priceAlerts)
+    .set(set as any)
+    .where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.userId, userId)))
+    .returning(alertColumns);
+  return row ?? null;
+}
+
+/** Spec §7: delete by id and user_id. */
+export async function deleteAlert({ db, userId, alertId }: { db: Db; userId: string; alertId: string }) {
+  const rows = await db
+    .delete(priceAlerts)
+    .where(and(eq(priceAlerts.id, alertId), eq(priceAlerts.userId, userId)))
+    .returning({ id: priceAlerts.id });
+  return rows.length > 0;
+}
+
+/** Armed alerts in id order, one page at a time (the index is rebuilt from these). */
+export function armedAlertsPage({
+  db,
+  after,
+  limit,
+}: {
+  db: Db;
+  after: string | null;
+  limit: number;
+}): Promise<ArmedAlert[]> {
+  const armed = and(eq(priceAlerts.isActive, true), eq(priceAlerts.isTriggered, false));
+  return db
+    .select({
+      id: priceAlerts.id,
+      symbol: priceAlerts.symbol,
+      alertType: priceAlerts.alertType,
+      targetValue: priceAlerts.targetValue,
+      currentValue: priceAlerts.currentValue,
+    })
+    .from(priceAlerts)
+    .where(after ? and(armed, gt(priceAlerts.id, after)) : armed)
+    .orderBy(asc(priceAlerts.id))
+    .limit(limit);
+}
+
+/** Spec §7: filtered by user_id, newest first, limit 20. */
+export function listNotifications({
+  db,
+  userId,
+  limit,
+}: {
+  db: Db;
+  userId: string;
+  limit: number;
+}): Promise<NotificationRow[]> {
+  return db
+    .select(notificationColumns)
+    .from(alertNotifications)
+    .where(eq(alertNotifications.userId, userId))
+    .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
+    .limit(limit);
+}
+
+export async function countUnread({ db, userId }: { db: Db; userId: string }) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(alertNotifications)
+    .where(and(eq(alertNotifications.userId, userId), eq(alertNotifications.isRead, false)));
+  return Number(n);
+}
+
+/** Spec §7: set is_read true by id and user_id. */
+export async function markNotificationRead({
+  db,
+  userId,
+  notificationId,
+}: {
+  db: Db;
+  userId: string;
+  notificationId: string;
+}) {
+  const rows = await db
+    .update(alertNotifications)
+    .set({ isRead: true })
+    .where(and(eq(alertNotifications.id, notificationId), eq(alertNotifications.userId, userId)))
+    .returning({ id: alertNotifications.id });
+  return rows.length > 0;
+}
+
+/** Spec §7: for all of a user's rows where is_read is false. */
+export async function markAllNotificationsRead({ db, userId }: { db: Db; userId: string }) {
+  const rows = await db
+    .update(alertNotifications)
+    .set({ isRead: true })
+    .where(and(eq(alertNotifications.userId, userId), eq(alertNotifications.isRead, false)))
+    .returning({ id: alertNotifications.id });
+  return rows.length;
+}

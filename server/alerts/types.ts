@@ -1,0 +1,56 @@
+import type { AlertsService, PriceAlertRow } from "../contracts";
+import type { Quote } from "../market/types";
+import type { AlertIndex } from "./alert-index";
+
+export type { PriceAlertRow };
+
+/** Spec §3 alert_notifications, as the browser sees it. */
+export interface NotificationRow {
+  id: string;
+  alertId: string | null;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+/** The SSE payload of a `notification` event (dates as ISO strings). */
+export interface NotificationEvent {
+  id: string;
+  alertId: string | null;
+  symbol: string;
+  title: string;
+  message: string;
+  isRead: false;
+  createdAt: string;
+}
+
+export interface AlertEvaluator {
+  /** The tick hook: on the job leader only, finds and records the alerts this tick fired. */
+  onTick(changed: Quote[]): void;
+  /** Finds and records triggers for these prices now; resolves with the notifications created. */
+  evaluate(prices: Array<{ symbol: string; price: number }>): Promise<NotificationEvent[]>;
+  /** Resolves when every queued evaluation has finished. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The alerts feature's full API: the AlertsService contract other features use (chat calls list
+ * and create), plus what the /price-alerts page and the header bell need. Every method is scoped
+ * by the user's id in its query; a row of another user is "not found".
+ */
+export interface PriceAlerts extends AlertsService {
+  setActive(userId: string, alertId: string, isActive: boolean): Promise<PriceAlertRow>;
+  remove(userId: string, alertId: string): Promise<void>;
+  notifications(userId: string, opts?: { limit?: number }): Promise<NotificationRow[]>;
+  unreadCount(userId: string): Promise<number>;
+  markRead(userId: string, notificationId: string): Promise<void>;
+  markAllRead(userId: string): Promise<number>;
+  /** Instruments the symbol field suggests, with the latest price when known. */
+  suggestions(): Array<{ symbol: string; name: string; price: number | null; decimals: number }>;
+  /** Rebuilds the index from the database and listens to the market's ticks. */
+  start(): Promise<void>;
+  stop(): void;
+  readonly index: AlertIndex;
+  readonly evaluator: AlertEvaluator;
+}
