@@ -191,7 +191,11 @@ export async function createServices(
   services.newsletter = newsletter;
   services.forms = createForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
   services.httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
-  jobs.register({ name: "newsletter-campaigns", intervalMs: 5_000, run: () => newsletter.processCampaigns() });
+  jobs.register({
+    name: "newsletter-campaigns",
+    intervalMs: 5_000,
+    run: () => newsletter.processCampaigns(),
+  });
 
   // Started once every feature is wired: the alerts index listens to the market's ticks.
   await priceAlerts.start();

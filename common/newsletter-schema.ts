@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+/**
+ * One schema per newsletter form (spec §5 Newsletter), shared by the modals and the server.
+ * Issue messages are i18n keys of the "newsletter" namespace (errors.*), so both sides agree.
+ */
+export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const DEFAULT_FREQUENCY: Frequency = "weekly";
+
+/** Spec §9: the modal closes this long after a successful signup. */
+export const MODAL_CLOSE_DELAY_MS = { full: 3_000, community: 2_000 } as const;
+
+const fullName = z.string().trim().min(1, "required").max(120, "tooLong");
+const email = z.string().trim().min(1, "required").max(254, "tooLong").pipe(z.email("invalidEmail"));
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "tooLong")
+    .optional()
+    .transform((v) => v || undefined);
+
+export const fullSubscribeSchema = z.object({
+  source: z.literal("full"),
+  fullName,
+  email,
+  company: optional(200),
+  interests: optional(500),
+  frequency: z.enum(FREQUENCIES, "invalidFrequency").default(DEFAULT_FREQUENCY),
+});
+
+export const communitySubscribeSchema = z.object({ source: z.literal("community"), fullName, email });
+
+export const subscribeSchema = z.discriminatedUnion("source", [
+  fullSubscribeSchema,
+  communitySubscribeSchema,
+]);
+export type SubscribeInput = z.output<typeof subscribeSchema>;
+
+/** Spec §8 texts of the admin email functions (§7), returned by the admin API. */
+export const NEWSLETTER_ADMIN_MESSAGES = {
+  fillAllWithTestEmail: "Please fill in all fields including test email",
+  fillSubjectAndContent: "Please fill in subject and content",
+  enterTestEmail: "Please enter a test email address",
+  invalidEmail: "Please enter a valid email address",
+  testNewsletterSent: "Test newsletter sent successfully!",
+  newsletterSent: "Newsletter sent to all subscribers!",
+  welcomeTestSent: "Welcome email test sent successfully!",
+  brokerTestSent: "Broker selection email test sent successfully!",
+} as const;
+
+const M = NEWSLETTER_ADMIN_MESSAGES;
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "on" || v === "1");
+const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
+
+/** §7 send-newsletter: subject, content, frequency, isTest, testEmail. */
+export const sendNewsletterSchema = z
+  .object({
+    subject: text(200),
+    content: text(100_000),
+    frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
+    isTest: flag,
+    testEmail: text(254),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isTest && (!v.subject || !v.content || !v.testEmail)) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: M.fillAllWithTestEmail });
+    } else if (!v.subject || !v.content) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: M.fillSubjectAndContent });
+    } else if (v.isTest && !z.email().safeParse(v.testEmail).success) {
+      ctx.addIssue({ code: "custom", path: ["testEmail"], message: M.invalidEmail });
+    }
+  });
+
+const testAddress = z
+  .string({ error: M.enterTestEmail })
+  .trim()
+  .min(1, M.enterTestEmail)
+  .max(254)
+  .pipe(z.email(M.invalidEmail));
+
+/** §7 send-welcome-email: email, fullName, frequency (the admin test sends Test User, weekly). */
+export const sendWelcomeSchema = z.object({
+  email: testAddress,
+  fullName: z
+    .string()
+    .trim()
+    .max(120)
+    .default("Test User")
+    .transform((v) => v || "Test User"),
+  frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
+});
+
+/** §7 send-broker-selection-email: email, fullName, brokerName. */
+export const sendBrokerSelectionSchema = z.object({
+  email: testAddress,
+  fullName: z
+    .string()
+    .trim()
+    .max(120)
+    .default("Test User")
+    .transform((v) => v || "Test User"),
+  brokerName: z
+    .string()
+    .trim()
+    .max(120)
+    .default("Sample Broker")
+    .transform((v) => v || "Sample Broker"),
+});
+
+/** First message per field ("form" for whole-form rules). */
+export function issuesByField(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}

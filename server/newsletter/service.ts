@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { DEFAULT_FREQUENCY } from "../../common/newsletter-schema";
+import { AppError } from "../../common/errors";
+import type { NewsletterService } from "../contracts";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import type { Logger } from "../logger";
+import {
+  brokerSelectionMail,
+  newsletterEmail,
+  templatePreviews,
+  unsubscribeHeaders,
+  welcomeMail,
+} from "../mail/mails";
+import type { OutgoingMail, Outbox } from "../mail/outbox";
+import { createIpLimiter } from "../forms/ip-limiter";
+import {
+  type CampaignRow,
+  campaignProgress,
+  completeFinishedCampaigns,
+  insertCampaign,
+  markCampaignQueued,
+  staleQueuedCampaigns,
+} from "./campaigns";
+import {
+  audiencePage,
+  deactivateSubscriber,
+  findSubscriber,
+  insertOrReactivateSubscriber,
+  listSubscribers,
+  subscriberStats,
+} from "./subscribers";
+import { createUnsubscribeTokens } from "./unsubscribe-token";
+
+export const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
+export const RATE_LIMITED_MESSAGE = "Too many signups from your network. Please try again later.";
+
+/** Subscribers per multi-row outbox insert while queueing a campaign. */
+const QUEUE_CHUNK = 500;
+/** A campaign still "queued" this long after creation was cut short and is queued again. */
+const STALE_QUEUE_MS = 60_000;
+const TOKEN_PLACEHOLDER = "__GP_UNSUBSCRIBE_TOKEN__";
+
+export interface NewsletterDeps {
+  db: Db;
+  outbox: Outbox;
+  log: Logger;
+  publicUrl: string;
+  /** Signs unsubscribe links (the auth secret). */
+  secret: string;
+  /** Signups per IP address per 10 minutes (in memory, per process). */
+  signupsPerIp?: number;
+}
+
+export type Newsletter = NewsletterService & {
+  /** The links a subscriber's mails carry. */
+  unsubscribeLinks(subscriberId: string): { pageUrl: string; oneClickUrl: string };
+  /** Job body: finishes interrupted campaign queueing and marks delivered campaigns done. */
+  processCampaigns(): Promise<void>;
+};
+
+export function createNewsletter(deps: NewsletterDeps): Newsletter {
+  const { db, outbox, log } = deps;
+  const siteUrl = deps.publicUrl.replace(/\/$/, "");
+  const tokens = createUnsubscribeTokens(deps.secret);
+  const signupLimiter = createIpLimiter({ max: deps.signupsPerIp ?? 20, windowMs: 10 * 60_000 });
+
+  const linksFor = (token: string) => ({
+    pageUrl: `${siteUrl}/newsletter/unsubscribe?token=${token}`,
+    oneClickUrl: `${siteUrl}/api/newsletter/unsubscribe?token=${token}`,
+  });
+  const unsubscribeLinks = (subscriberId: string) => linksFor(tokens.sign(subscriberId));
+
+  async function enqueueWelcome(sub: {
+    id: string;
+    email: string;
+    fullName: string;
+    frequency: any;
+    subscribedAt: Date;
+  }) {
+    try {
+      await outbox.enqueue(
+        welcomeMail({
+          key: `welcome:${sub.id}:${sub.subscribedAt.getTime()}`,
+          to: sub.email,
+          name: sub.fullName,
+          frequency: sub.frequency,
+          siteUrl,
+          unsubscribe: unsubscribeLinks(sub.id),
+        }),
+      );
+    } catch (err) {
+      // Spec §7: the signup stands even if its welcome mail cannot be queued.
+      log.error({ err, subscriberId: sub.id }, "welcome email could not be queued");
+    }
+  }
+
+  /** Idempotent: one outbox row per (campaign, subscriber), so it can run again after a crash. */
+  async function queueCampaign(campaign: CampaignRow): Promise<number> {
+    const rendered = newsletterEmail({
+      subject: campaign.subject,
+      content: campaign.contentMarkdown,
+      frequency: campaign.frequency,
+      unsubscribeUrl: linksFor(TOKEN_PLACEHOLDER).pageUrl,
+    });
+    let afterId: string | null = null;
+    for (;;) {
+      const page = await audiencePage(db, {
+        frequency: campaign.frequency,
+        campaignId: campaign.id,
+        afterId,
+        limit: QUEUE_CHUNK,
+      });
+      if (page.length === 0) break;
+      const mails: OutgoingMail[] = page.map((sub) => {
+        const token = tokens.sign(sub.id);
+        return {
+          idempotencyKey: `newsletter:${campaign.id}:${sub.id}`,
+          kind: "newsletter",
+          to: sub.email,
+          subject: rendered.subject,
+          html: rendered.html.replaceAll(TOKEN_PLACEHOLDER, token),
+          text: rendered.text.replaceAll(TOKEN_PLACEHOLDER, token),
+          headers: unsubscribeHeaders(linksFor(token).oneClickUrl),
+          campaignId: campaign.id,
+        };
+      });
+      await outbox.enqueueMany(mails);
+      afterId = page[page.length - 1]!.id;
+    }
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.campaignId, campaign.id));
+    await markCampaignQueued(db, campaign.id, Number(n));
+    return Number(n);
+  }
+
+  return {
+    unsubscribeLinks,
+
+    async subscribe(input, meta) {
+      if (meta?.ip && !signupLimiter.hit(meta.ip)) {
+        throw new AppError("rate_limited:newsletter", RATE_LIMITED_MESSAGE);
+      }
+      const frequency = input.source === "full" ? (input.frequency ?? DEFAULT_FREQUENCY) : DEFAULT_FREQUENCY;
+      let row: Awaited<ReturnType<typeof insertOrReactivateSubscriber>>;
+      try {
+        row = await insertOrReactivateSubscriber(db, {
+          source: input.source,
+          fullName: input.fullName.trim(),
+          email: input.email.trim(),
+          company: input.source === "full" ? input.company : undefined,
+          interests: input.source === "full" ? input.interests : undefined,
+          frequency,
+        });
+      } catch (err) {
+        // Two signups racing for one address: the loser meets the unique index (spec §8 23505).
+        if (
+          (err as { code?: string; cause?: { code?: string } })?.code === "23505" ||
+          (err as any)?.cause?.code === "23505"
+        ) {
+          throw new AppError("conflict:newsletter_duplicate", DUPLICATE_MESSAGE);
+        }
+        throw err;
+      }
+      if (!row) throw new AppError("conflict:newsletter_duplicate", DUPLICATE_MESSAGE);
+      log.info({ subscriberId: row.id, source: input.source }, "newsletter signup");
+      if (input.source === "full") await enqueueWelcome(row);
+      return { id: row.id, email: row.email };
+    },
+
+    async unsubscribeInfo(token) {
+      const id = tokens.verify(token);
+      const sub = id ? await findSubscriber(db, id) : null;
+      return sub ? { email: sub.email, isActive: sub.isActive } : null;
+    },
+
+    async unsubscribe(token) {
+      const id = tokens.verify(token);
+      if (!id) return null;
+      const row = await deactivateSubscriber(db, id);
+      if (row) log.info({ subscriberId: id }, "newsletter unsubscribe");
+      return row;
+    },
+
+    subscribers: (opts) => listSubscribers(db, opts),
+    stats: () => subscriberStats(db),
+
+    async sendCampaign(input) {
+      const campaign = await insertCampaign(db, {
+        subject: input.subject.trim(),
+        content: input.content,
+        frequency: input.frequency,
+        isTest: false,
+        createdBy: input.createdBy ?? null,
+      });
+      const queued = await queueCampaign(campaign);
+      log.info({ campaignId: campaign.id, queued, frequency: input.frequency }, "newsletter campaign queued");
+      return { campaignId: campaign.id, queued };
+    },
+
+    async sendTest(input) {
+      const campaign = await insertCampaign(db, {
+        subject: input.subject.trim(),
+        content: input.content,
+        frequency: DEFAULT_FREQUENCY,
+        isTest: true,
+        createdBy: null,
+      });
+      const rendered = newsletterEmail({ subject: campaign.subject, content: input.content, isTest: true });
+      await outbox.enqueue({
+        idempotencyKey: `newsletter-test:${campaign.id}`,
+        kind: "newsletter-test",
+        to: input.testEmail.trim(),
+        campaignId: campaign.id,
+        ...rendered,
+      });
+    },
+
+    campaigns: (opts) => campaignProgress(db, { limit: opts?.limit }),
+    async campaign(id) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await campaignProgress(db, { ids: [id], limit: 1 });
+      return row ?? null;
+    },
+
+    async sendWelcome(input) {
+      await outbox.enqueue(
+        welcomeMail({
+          key: `welcome:direct:${randomUUID()}`,
+          to: input.email.trim(),
+          name: input.fullName,
+          frequency: input.frequency,
+          siteUrl,
+        }),
+      );
+    },
+
+    async sendBrokerSelection(input) {
+      await outbox.enqueue(
+        brokerSelectionMail({
+          key: `broker-selection:${randomUUID()}`,
+          to: input.email.trim(),
+          name: input.fullName,
+          broker: input.brokerName,
+        }),
+      );
+    },
+
+    previews: () => templatePreviews(siteUrl),
+
+    async processCampaigns() {
+      for (const campaign of await staleQueuedCampaigns(db, new Date(Date.now() - STALE_QUEUE_MS))) {
+        const queued = await queueCampaign(campaign);
+        log.warn({ campaignId: campaign.id, queued }, "interrupted campaign queueing resumed");
+      }
+      const done = await completeFinishedCampaigns(db);
+      for (const { id } of done) log.info({ campaignId: id }, "newsletter campaign delivered");
+    },
+  };
+}
