@@ -39,6 +39,11 @@ const schema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  CHAT_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4_000),
+  CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  CHAT_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
   RSS_POLL_MINUTES: z.coerce.number().min(0.05).default(10),
   JOBS_ENABLED: bool.default(true),
   SEED_ON_START: bool.default(true),
@@ -50,7 +55,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at boot; a bad value names the variable and stops the server. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable means "unset" (as in shell `FOO= cmd`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -11,6 +11,16 @@ import { createServices, openDatabase } from "./services";
 const SHUTDOWN_DEADLINE_MS = 4_500;
 
 /** Composition root: config -> db -> services -> jobs -> HTTP server. */
+// Signals can arrive while the server is still starting; they are honoured once it can stop cleanly.
+let stop: ((signal: string) => Promise<void>) | null = null;
+let pendingSignal: string | null = null;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stop) void stop(signal);
+    else pendingSignal = signal;
+  });
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -66,7 +76,7 @@ async function main() {
   await services.jobs.start();
 
   let stopping = false;
-  async function shutdown(signal: string) {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
@@ -82,9 +92,8 @@ async function main() {
     server.closeAllConnections();
     log.info("stopped cleanly");
     process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  };
+  if (pendingSignal) await stop(pendingSignal);
 }
 
 main().catch((err) => {

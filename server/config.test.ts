@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies defaults", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.MARKET_TICK_MS).toBe(15_000);
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("names the variable of a bad value", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => loadConfig({ SMTP_URL: "http://nope" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MARKET_PROVIDER: "http" })).toThrow(/MARKET_HTTP_URL/);
+  });
+
+  it("parses lists and booleans", () => {
+    const c = loadConfig({ ADMIN_EMAILS: " A@x.com, b@y.com ", REQUIRE_EMAIL_VERIFICATION: "false" });
+    expect(c.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);
+    expect(c.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+  });
+});

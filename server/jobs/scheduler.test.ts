@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../logger";
+import type { Services } from "../services";
+import { createTestServices } from "../testing/test-services";
+import { createScheduler } from "./scheduler";
+
+const log = createLogger("silent");
+let s: Services;
+beforeAll(async () => {
+  s = await createTestServices();
+});
+afterAll(() => s.close());
+
+describe("scheduler", () => {
+  it("runs a job at start and on its interval, never overlapping itself", async () => {
+    const jobs = createScheduler(s.database, log);
+    let running = 0;
+    let maxConcurrent = 0;
+    let runs = 0;
+    jobs.register({
+      name: "slow",
+      intervalMs: 10,
+      async run() {
+        running++;
+        maxConcurrent = Math.max(maxConcurrent, running);
+        await new Promise((r) => setTimeout(r, 30));
+        running--;
+        runs++;
+      },
+    });
+    await jobs.start();
+    expect(jobs.isLeader()).toBe(true);
+    await Promise.all([jobs.runNow("slow"), jobs.runNow("slow")]);
+    await new Promise((r) => setTimeout(r, 150));
+    await jobs.stop();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toBe(after);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(maxConcurrent).toBe(1);
+  });
+
+  it("records a failing job's error without stopping the others", async () => {
+    const jobs = createScheduler(s.database, log);
+    jobs.register({
+      name: "broken",
+      intervalMs: 60_000,
+      run: async () => {
+        throw new Error("feed down");
+      },
+    });
+    await jobs.start();
+    await jobs.runNow("broken");
+    expect(jobs.status().find((j) => j.name === "broken")?.lastError).toBe("feed down");
+    await jobs.stop();
+  });
+
+  it.runIf(s_isPostgres())(
+    "elects exactly one leader among processes sharing a PostgreSQL server",
+    async () => {
+      const a = createScheduler(s.database, log);
+      const b = createScheduler(s.database, log);
+      await a.start();
+      await b.start();
+      expect([a.isLeader(), b.isLeader()].filter(Boolean)).toHaveLength(1);
+      await a.stop();
+      await b.stop();
+    },
+  );
+});
+
+function s_isPostgres() {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
