@@ -18,7 +18,7 @@ import { Header } from "./components/layout/header";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
-import { createI18n, dirOf } from "./lib/i18n";
+import { createI18n, dirOf, pickLanguage } from "./lib/i18n";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
     isAdmin,
-    lang: "en",
+    lang: pickLanguage(request),
     nonce,
     site: { name: String(settings.siteName), tagline: String(settings.tagline) },
   });

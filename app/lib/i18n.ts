@@ -11,7 +11,8 @@ for (const [file, mod] of Object.entries(files)) {
   resources[lang][ns] = mod.default;
 }
 
-export const SUPPORTED_LANGUAGES = ["en"] as const;
+/** A language is supported as soon as its catalog folder exists (app/locales/<lang>/). */
+export const SUPPORTED_LANGUAGES = Object.keys(resources);
 export const RTL_LANGUAGES = new Set(["ar"]);
 export const dirOf = (lang: string) => (RTL_LANGUAGES.has(lang) ? "rtl" : "ltr");
 
@@ -29,4 +30,17 @@ export function createI18n(lng: string): i18n {
     returnNull: false,
   });
   return instance;
+}
+
+/** ?lang=, then the `lang` cookie, then Accept-Language; English when none is supported. */
+export function pickLanguage(request: Request): string {
+  const url = new URL(request.url);
+  const cookie = request.headers.get("cookie")?.match(/(?:^|;\s*)lang=([a-z-]+)/i)?.[1];
+  const accepted = (request.headers.get("accept-language") ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]!.trim().slice(0, 2).toLowerCase());
+  for (const candidate of [url.searchParams.get("lang"), cookie, ...accepted]) {
+    if (candidate && SUPPORTED_LANGUAGES.includes(candidate)) return candidate;
+  }
+  return "en";
 }
