@@ -25,6 +25,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: list.default([]),
   REQUIRE_EMAIL_VERIFICATION: bool.default(true),
+  /** Sign-in attempts per IP per minute (sign-up and reset get half). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
   SMTP_URL: z.string().startsWith("smtp").optional(),
   MAIL_FROM: z.string().default("GulfPulse <no-reply@gulfpulse.local>"),

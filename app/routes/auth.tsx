@@ -35,8 +35,17 @@ async function authMessage(res: Response, fallback: string) {
   }
 }
 
+const fail = (intent: Mode, message: string) => data<ActionResult>({ ok: false, intent, message }, 400);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
+  const callAuth = (from: Request, path: string, body: unknown) => {
+    const headers = new Headers(from.headers);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+    const url = new URL(`/api/auth${path}`, from.url);
+    return s.auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
+  };
   const form = Object.fromEntries(await request.formData());
   const parsed = authFormSchema.safeParse(form);
   const intent = (
@@ -48,43 +57,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const fallback = "An error occurred during authentication";
   try {
+    // Through the auth library's HTTP handler (not auth.api) so its rate limits and origin checks apply.
     if (input.intent === "signup") {
-      const res = await s.auth.api.signUpEmail({
-        body: {
-          email: input.email,
-          password: input.password,
-          name: input.fullName,
-          callbackURL: "/auth?verified=1",
-        },
-        headers: request.headers,
-        asResponse: true,
+      const res = await callAuth(request, "/sign-up/email", {
+        email: input.email,
+        password: input.password,
+        name: input.fullName,
+        callbackURL: "/auth?verified=1",
       });
-      if (!res.ok)
-        return data<ActionResult>({ ok: false, intent, message: await authMessage(res, fallback) }, 400);
+      if (!res.ok) return fail(intent, await authMessage(res, fallback));
       return data<ActionResult>({ ok: true, intent });
     }
     if (input.intent === "forgot") {
-      await s.auth.api.requestPasswordReset({
-        body: { email: input.email, redirectTo: "/auth/reset-password" },
-        headers: request.headers,
+      const res = await callAuth(request, "/request-password-reset", {
+        email: input.email,
+        redirectTo: "/auth/reset-password",
       });
+      if (!res.ok) return fail(intent, await authMessage(res, fallback));
       return data<ActionResult>({ ok: true, intent });
     }
-    const res = await s.auth.api.signInEmail({
-      body: { email: input.email, password: input.password },
-      headers: request.headers,
-      asResponse: true,
-    });
-    if (!res.ok)
-      return data<ActionResult>({ ok: false, intent, message: await authMessage(res, fallback) }, 400);
+    const res = await callAuth(request, "/sign-in/email", { email: input.email, password: input.password });
+    if (!res.ok) return fail(intent, await authMessage(res, fallback));
     const headers = new Headers();
     for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
     return data<ActionResult>({ ok: true, intent, redirectTo }, { headers });
   } catch (err) {
     s.log.warn({ err }, "auth action failed");
-    const message = err instanceof Error && err.message ? err.message : fallback;
-    return data<ActionResult>({ ok: false, intent, message }, 400);
+    return fail(intent, err instanceof Error && err.message ? err.message : fallback);
   }
 }
 

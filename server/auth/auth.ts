@@ -22,6 +22,7 @@ export interface AuthDeps {
 
 export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https://");
+  const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
   return betterAuth({
     appName: "GulfPulse",
     baseURL: config.publicUrl,
@@ -50,15 +51,16 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
     user: { additionalFields: { banned: { type: "boolean", defaultValue: false, input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
-      enabled: config.NODE_ENV !== "test",
+      // Stored in the database so every process shares the counts.
+      enabled: true,
       storage: "database",
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 300, max: 5 },
-        "/send-verification-email": { window: 300, max: 5 },
+        "/sign-in/email": { window: 60, max: perMinute },
+        "/sign-up/email": { window: 60, max: Math.max(1, Math.ceil(perMinute / 2)) },
+        "/request-password-reset": { window: 300, max: Math.max(1, Math.ceil(perMinute / 2)) },
+        "/send-verification-email": { window: 300, max: Math.max(1, Math.ceil(perMinute / 2)) },
       },
     },
     advanced: {
