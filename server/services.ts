@@ -171,7 +171,6 @@ export async function createServices(
     jobs,
     log,
     publicUrl: config.publicUrl,
-    siteName: () => String(settings.get("siteName", "GulfPulse")),
     market: () => services.market,
   });
   services.alerts = priceAlerts;

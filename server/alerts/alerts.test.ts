@@ -43,7 +43,6 @@ async function secondProcess(leader = true) {
     jobs,
     log: s.log,
     publicUrl: "http://localhost:3000",
-    siteName: () => "GulfPulse",
     market: () => market,
   });
   await other.start();
@@ -254,15 +253,20 @@ describe("evaluation", () => {
     });
     await alerts.create(quiet, { symbol: "TASI", alertType: "below", targetValue: 8_000 });
     const fired = await alerts.evaluator.evaluate(at("TASI", 7_999));
-    const mine = fired.find((n) => n.alertId === a.id)!;
+    expect(of(fired, a)).toHaveLength(1);
+    const triggeredAt = (await rowOf(a.id)).triggeredAt!;
     const mails = await s.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, `${u}@example.com`));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ idempotencyKey: `price-alert:${mine.id}`, kind: "price-alert" });
-    expect(mails[0]!.subject).toContain("TASI fell below 8,000.00");
-    expect(mails[0]!.text).toContain("reached 7,999.00");
+    expect(mails[0]).toMatchObject({
+      idempotencyKey: `alert:${a.id}:${triggeredAt.toISOString()}`,
+      kind: "alert-triggered",
+      subject: "Price alert triggered: TASI",
+    });
+    expect(mails[0]!.text).toContain("TASI is now at 7,999.");
+    expect(mails[0]!.text).toContain("Price goes below 8,000.");
     const quietMails = await s.db
       .select()
       .from(mailOutbox)

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AlertType } from "../contracts";
 import type { Db } from "../db/client";
-import { alertNotifications } from "../db/schema";
+import { alertNotifications, user } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
 import type { AlertIndex, Candidate } from "./alert-index";
-import { alertEmail, notificationText } from "./messages";
+import { alertTriggeredMail } from "../mail/mails";
+import { notificationText } from "./messages";
 import type { AlertEvaluator, NotificationEvent } from "./types";
 
 /** Statement size: two parameters per alert, far below PostgreSQL's 65,535. */
@@ -20,8 +21,7 @@ export interface EvaluatorDeps {
   /** Only the job leader evaluates, so one process records each tick's triggers. */
   isLeader(): boolean;
   decimalsOf(symbol: string): number;
-  siteName(): string;
-  alertsUrl: string;
+  siteUrl: string;
   /** Hands the recorded notifications to every process (they own the SSE connections). */
   deliver(events: Array<{ userId: string; event: NotificationEvent }>): Promise<void>;
   /** Trigger time, for the latency benchmark. */
@@ -36,7 +36,9 @@ interface TriggeredRow {
   target_value: string | number;
   current_value: string | number | null;
   notify_email: boolean;
-  email: string | null;
+  triggered_at: Date | string;
+  email: string;
+  name: string;
   price: string | number;
 }
 
@@ -62,11 +64,10 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         await tx.execute(sql`
           update price_alerts p
           set is_triggered = true, triggered_at = now(), triggered_price = v.price
-          from (values ${values}) as v(id, price)
-          where p.id = v.id and p.is_active and not p.is_triggered
+          from (values ${values}) as v(id, price), ${user}
+          where p.id = v.id and ${user.id} = p.user_id and p.is_active and not p.is_triggered
           returning p.id, p.user_id, p.symbol, p.alert_type, p.target_value, p.current_value,
-            p.notify_email, v.price,
-            case when p.notify_email then (select u.email from "user" u where u.id = p.user_id) end as email`),
+            p.notify_email, p.triggered_at, v.price, ${user.email} as email, ${user.name} as name`),
       );
       if (triggered.length === 0) return [];
       const texts = triggered.map((r) =>
@@ -89,7 +90,6 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       const createdAt = new Map(inserted.map((n) => [n.id, n.createdAt]));
       const out = triggered.map((r, i) => ({
         userId: r.user_id,
-        email: r.email,
         event: {
           id: ids[i]!,
           alertId: r.id,
@@ -100,19 +100,21 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           createdAt: createdAt.get(ids[i]!)!.toISOString(),
         },
       }));
-      for (const n of out) {
-        if (!n.email) continue;
-        const mail = alertEmail({
-          title: n.event.title,
-          message: n.event.message,
-          siteName: deps.siteName(),
-          alertsUrl: deps.alertsUrl,
+      for (const r of triggered) {
+        if (!r.notify_email) continue;
+        // One mail per alert and trigger time: a re-armed alert that fires again mails again.
+        const mail = alertTriggeredMail({
+          to: r.email,
+          name: r.name,
+          alertId: r.id,
+          triggeredAt: new Date(r.triggered_at),
+          symbol: r.symbol,
+          condition: r.alert_type,
+          target: Number(r.target_value),
+          price: Number(r.price),
+          siteUrl: deps.siteUrl,
         });
-        // One key per trigger: a re-armed alert that fires again gets a new notification id.
-        await deps.outbox.enqueue(
-          { idempotencyKey: `price-alert:${n.event.id}`, kind: "price-alert", to: n.email, ...mail },
-          tx as unknown as Db,
-        );
+        await deps.outbox.enqueue(mail, tx as unknown as Db);
       }
       return out;
     });

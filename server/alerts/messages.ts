@@ -38,19 +38,3 @@ export function notificationText(a: TriggeredAlert, decimals: number): { title: 
     }
   }
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** The email sent when the user chose email notifications. */
-export function alertEmail(opts: { title: string; message: string; siteName: string; alertsUrl: string }) {
-  const subject = `Price alert: ${opts.title}`;
-  const text = `${opts.message}\n\nManage your alerts: ${opts.alertsUrl}\n\n— ${opts.siteName}`;
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<h1 style="font-size:20px">${escapeHtml(opts.title)}</h1>
-<p>${escapeHtml(opts.message)}</p>
-<p><a href="${escapeHtml(opts.alertsUrl)}">Manage your price alerts</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(opts.siteName)}. Market data may be delayed. Nothing here is financial advice.</p>
-</body></html>`;
-  return { subject, text, html };
-}

@@ -53,7 +53,6 @@ export interface AlertsDeps {
   jobs: Scheduler;
   log: Logger;
   publicUrl: string;
-  siteName(): string;
   /** Read when needed: the market feature is wired beside this one. */
   market(): MarketService | undefined;
 }
@@ -113,8 +112,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     log,
     isLeader: () => deps.jobs.isLeader(),
     decimalsOf,
-    siteName: deps.siteName,
-    alertsUrl: `${deps.publicUrl.replace(/\/$/, "")}/price-alerts?tab=notifications`,
+    siteUrl: deps.publicUrl,
     async deliver(recorded) {
       const items = recorded.map((r) => ({ u: r.userId, e: r.event }));
       for (const msg of chunkBySize(items, (n) => ({ n }))) await bus.publish(ALERT_TOPICS.notify, msg);
