@@ -4,6 +4,7 @@ import { createAdmin } from "./admin/service";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
+import { registerCalendar } from "./calendar";
 import type { Config } from "./config";
 import type {
   AlertsService,
@@ -28,6 +29,7 @@ import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
+import { type NewsAnalyticsService, registerNews } from "./news";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter } from "./newsletter/service";
 import type { Bus } from "./realtime/bus";
@@ -63,6 +65,8 @@ export interface Services {
   news?: NewsService;
   calendar?: CalendarService;
   newsletter?: NewsletterService;
+  /** The news analytics dashboard (issue 6): feed, summaries, sentiment, education; same object as `news`. */
+  newsAnalytics?: NewsAnalyticsService;
   /** Contact, partnership and access-request forms (issue 7). */
   forms?: Forms;
   /** The alerts feature's full API for its pages (toggle, delete, notifications); same object as `alerts`. */
@@ -161,6 +165,10 @@ export async function createServices(
     },
   };
   // Feature services are created here, each on the services above.
+
+  // News ingestion, analysis and the economic calendar (issue 6).
+  registerNews(services);
+  registerCalendar(services);
 
   // Price alerts (issue 4): they evaluate the market service's ticks (started below).
   const priceAlerts = createAlerts({

@@ -1,0 +1,102 @@
+import {
+  AR_NEGATORS,
+  AR_PREFIXES,
+  AR_WORDS,
+  EN_NEGATORS,
+  EN_PHRASES,
+  EN_WORDS,
+  normalizeArabic,
+  SECTOR_TERMS,
+} from "./lexicon";
+
+export type ItemSentiment = "positive" | "neutral" | "negative";
+
+export interface LexiconScore {
+  /** Sum of matched weights, signed (negation flips a weight). */
+  score: number;
+  positive: number;
+  negative: number;
+  /** The words that counted, for key points and debugging. */
+  matches: string[];
+}
+
+/** A score at or beyond this is a clear lean; smaller sums are neutral. */
+const THRESHOLD = 1;
+/** Spec §9: the default summary confidence when nothing signals either way. */
+export const DEFAULT_CONFIDENCE = 0.75;
+const NEGATION_WINDOW = 3;
+
+export function tokenize(text: string): string[] {
+  return normalizeArabic(text.toLowerCase())
+    .replace(/[-–—/]/g, " ")
+    .split(/[^\p{L}\p{N}'’&+]+/u)
+    .map((t) => t.replace(/^['’]+|['’]+$/g, "").replace(/’/g, "'"))
+    .filter(Boolean);
+}
+
+/** Weight of one token, trying Arabic clitic prefixes ("والارتفاع" -> "ارتفاع"). */
+function weightOf(token: string): number | undefined {
+  if (token in EN_WORDS) return EN_WORDS[token];
+  if (token in AR_WORDS) return AR_WORDS[token];
+  for (const prefix of AR_PREFIXES) {
+    if (token.length > prefix.length + 2 && token.startsWith(prefix)) {
+      const stem = token.slice(prefix.length);
+      if (stem in AR_WORDS) return AR_WORDS[stem];
+    }
+  }
+  return undefined;
+}
+
+/** Scores a text with the lexicon: phrases first, then words, each flipped by a nearby negator. */
+export function scoreText(text: string): LexiconScore {
+  const tokens = tokenize(text);
+  const result: LexiconScore = { score: 0, positive: 0, negative: 0, matches: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    let weight: number | undefined;
+    let width = 1;
+    for (const n of [3, 2]) {
+      const phrase = tokens.slice(i, i + n).join(" ");
+      if (phrase in EN_PHRASES) {
+        weight = EN_PHRASES[phrase];
+        width = n;
+        break;
+      }
+    }
+    weight ??= weightOf(tokens[i]!);
+    if (weight !== undefined) {
+      const before = tokens.slice(Math.max(0, i - NEGATION_WINDOW), i);
+      if (before.some((t) => EN_NEGATORS.has(t) || AR_NEGATORS.has(t))) weight = -weight;
+      result.score += weight;
+      if (weight > 0) result.positive++;
+      else result.negative++;
+      result.matches.push(tokens.slice(i, i + width).join(" "));
+    }
+    i += width - 1;
+  }
+  result.score = Math.round(result.score * 100) / 100;
+  return result;
+}
+
+export function labelOf(score: number): ItemSentiment {
+  if (score >= THRESHOLD) return "positive";
+  if (score <= -THRESHOLD) return "negative";
+  return "neutral";
+}
+
+/**
+ * Confidence grows with the strength and number of signals and shrinks when they disagree; with no
+ * signal at all it is the spec's default 0.75.
+ */
+export function confidenceOf(s: LexiconScore): number {
+  const hits = s.positive + s.negative;
+  if (hits === 0) return DEFAULT_CONFIDENCE;
+  const mixed = Math.min(s.positive, s.negative);
+  const c = 0.55 + 0.08 * Math.abs(s.score) + 0.04 * hits - 0.1 * mixed;
+  return Math.round(Math.min(0.95, Math.max(0.5, c)) * 100) / 100;
+}
+
+export function detectSectors(text: string): string[] {
+  return Object.entries(SECTOR_TERMS)
+    .filter(([, re]) => re.test(text))
+    .map(([name]) => name);
+}

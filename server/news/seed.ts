@@ -1,0 +1,107 @@
+import { and, eq, like } from "drizzle-orm";
+import { educationCards, newsFeeds } from "../db/schema";
+import type { Services } from "../services";
+import { pollFeed } from "./ingest";
+
+/**
+ * Default feeds. The sample:// files ship with the app so the embedded default shows news with no
+ * internet; the real Gulf business feeds are polled too and simply back off while offline.
+ */
+export const DEFAULT_FEEDS: Array<{ url: string; name: string; category: string; enabled?: boolean }> = [
+  { url: "sample://gulf-markets.rss.xml", name: "GulfPulse Markets Desk (sample feed)", category: "markets" },
+  {
+    url: "sample://central-banks.atom.xml",
+    name: "GulfPulse Policy Watch (sample feed)",
+    category: "central-bank",
+  },
+  {
+    url: "sample://gulf-economy.rdf.xml",
+    name: "GulfPulse Economy Monitor (sample feed)",
+    category: "economic",
+  },
+  { url: "sample://gulf-wire.rss.xml", name: "GulfPulse Wire (sample feed)", category: "breaking" },
+  { url: "sample://arabic-markets.rss.xml", name: "نبض الخليج — الأسواق (sample feed)", category: "markets" },
+  {
+    url: "https://www.thenationalnews.com/arc/outboundfeeds/rss/category/business/?outputType=xml",
+    name: "The National — Business",
+    category: "markets",
+  },
+  { url: "https://gulfbusiness.com/feed/", name: "Gulf Business", category: "markets" },
+  {
+    url: "https://www.arabnews.com/cat/3/rss.xml",
+    name: "Arab News — Business & Economy",
+    category: "economic",
+  },
+  { url: "https://www.aljazeera.com/xml/rss/all.xml", name: "Al Jazeera", category: "breaking" },
+];
+
+/** Spec §2 News analytics, Education tab: two sections of three static cards. */
+export const EDUCATION_CARDS = [
+  {
+    slug: "understanding-gulf-stock-markets",
+    section: "Market Fundamentals",
+    title: "Understanding Gulf Stock Markets",
+    body: "How TADAWUL, DFM and ADX work: trading days and hours, daily price limits, indices such as TASI, DFMGI and FADGI, and who the main listed sectors are.",
+  },
+  {
+    slug: "currency-trading-in-the-gulf",
+    section: "Market Fundamentals",
+    title: "Currency Trading in the Gulf",
+    body: "Why the AED and SAR are pegged to the US dollar, what the peg means for interest rates and volatility, and which pairs actually move.",
+  },
+  {
+    slug: "oil-market-impact",
+    section: "Market Fundamentals",
+    title: "Oil Market Impact",
+    body: "How Brent prices and OPEC+ output decisions flow into Gulf budgets, bank liquidity and the share prices of energy and petrochemical companies.",
+  },
+  {
+    slug: "technical-analysis-basics",
+    section: "Trading Strategies",
+    title: "Technical Analysis Basics",
+    body: "Reading trends, support and resistance, moving averages and volume, and why signals need confirmation in thinly traded Gulf stocks.",
+  },
+  {
+    slug: "risk-management",
+    section: "Trading Strategies",
+    title: "Risk Management",
+    body: "Position sizing, stop-loss orders, diversification across Gulf markets and never risking more than you can afford to lose.",
+  },
+  {
+    slug: "islamic-finance-principles",
+    section: "Trading Strategies",
+    title: "Islamic Finance Principles",
+    body: "Sharia-compliant investing: no riba (interest), screening out prohibited activities, sukuk versus bonds, and how Islamic accounts work with brokers.",
+  },
+].map((card, i) => ({ ...card, sortOrder: i + 1 }));
+
+export async function seedNewsFeeds(s: Services): Promise<number> {
+  const feeds = await s.db
+    .insert(newsFeeds)
+    .values(DEFAULT_FEEDS)
+    .onConflictDoNothing({ target: newsFeeds.url })
+    .returning({ id: newsFeeds.id });
+  // The shipped samples are read now (local files, milliseconds) so news shows before the first job run.
+  const samples = await s.db
+    .select()
+    .from(newsFeeds)
+    .where(and(like(newsFeeds.url, "sample://%"), eq(newsFeeds.enabled, true)));
+  let items = 0;
+  for (const feed of samples) {
+    const report = await pollFeed(
+      { db: s.db, log: s.log, pollIntervalMs: s.config.RSS_POLL_MINUTES * 60_000 },
+      feed,
+    );
+    items += report.added.length;
+  }
+  return feeds.length + items;
+}
+
+export async function seedEducation(s: Services): Promise<number> {
+  const rows = await s.db
+    .insert(educationCards)
+    .values(EDUCATION_CARDS)
+    .onConflictDoNothing({ target: educationCards.slug })
+    .returning({ id: educationCards.id });
+  return rows.length;
+}
