@@ -3,6 +3,7 @@ import type { AdminService } from "./admin/service";
 import { createAdmin } from "./admin/service";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
+import { type ChatService, createChat } from "./chat";
 import { isAdmin } from "./auth/roles";
 import { registerCalendar } from "./calendar";
 import type { Config } from "./config";
@@ -65,6 +66,8 @@ export interface Services {
   news?: NewsService;
   calendar?: CalendarService;
   newsletter?: NewsletterService;
+  /** The AI market assistant (issue 5): POST /api/chat and the user's saved conversations. */
+  chat?: ChatService;
   /** The news analytics dashboard (issue 6): feed, summaries, sentiment, education; same object as `news`. */
   newsAnalytics?: NewsAnalyticsService;
   /** Contact, partnership and access-request forms (issue 7). */
@@ -165,6 +168,7 @@ export async function createServices(
     },
   };
   // Feature services are created here, each on the services above.
+  services.chat = createChat(services);
 
   // News ingestion, analysis and the economic calendar (issue 6).
   registerNews(services);

@@ -1,0 +1,230 @@
+import type { LanguageModel, ModelMessage } from "ai";
+import {
+  type ChatInfo,
+  type ChatRequest,
+  type ChatStreamEvent,
+  type ConversationSummary,
+  chatRequestSchema,
+  conversationTitle,
+  type HistoryTurn,
+  HISTORY_TURNS,
+  type StoredMessage,
+} from "../../common/chat";
+import { AppError } from "../../common/errors";
+import type { Services } from "../services";
+import { type Emit, streamAiReply, subjectOf } from "./ai-reply";
+import * as queries from "./conversations";
+import { createMarketContext } from "./market-context";
+import { offlineReply, type RunTool } from "./offline/engine";
+import type { ClassifiedError } from "./provider-errors";
+import { createChatModel } from "./provider";
+import { createRateLimiter } from "./rate-limit";
+import { encodeEvent, STREAM_HEADERS } from "./sse";
+import { buildSystemPrompt } from "./system-prompt";
+import type { ToolContext, ToolOutcome } from "./tools/types";
+
+export const RATE_LIMIT_MESSAGE = "Too many messages. Please wait a moment and try again.";
+export const NOT_FOUND_MESSAGE = "Conversation not found";
+
+export interface ChatService {
+  info(): ChatInfo;
+  /** Zod schema of the POST /api/chat body (the message length limit comes from config). */
+  requestSchema: ReturnType<typeof chatRequestSchema>;
+  /**
+   * Everything after validation and identification: rate limit, history, the streamed reply,
+   * saving. Throws AppError (429, 404) before the stream starts.
+   */
+  reply(input: {
+    body: ChatRequest;
+    userId: string | null;
+    ip: string;
+    signal: AbortSignal;
+  }): Promise<Response>;
+  listConversations(userId: string): Promise<ConversationSummary[]>;
+  /** Throws not_found unless the conversation is the user's. */
+  conversationMessages(userId: string, conversationId: string): Promise<StoredMessage[]>;
+  deleteConversation(userId: string, conversationId: string): Promise<void>;
+}
+
+/** Feature wiring: reads the other features' services at call time, as they may be wired later. */
+export function createChat(services: Services, deps: { model?: LanguageModel | null } = {}): ChatService {
+  const { config, db, log } = services;
+  const model = deps.model === undefined ? createChatModel(config) : deps.model;
+  const mode = model ? "ai" : "offline";
+  const marketContext = createMarketContext(() => services.market);
+  const perIp = createRateLimiter({
+    limit: config.CHAT_RATE_LIMIT_PER_IP,
+    windowMs: config.CHAT_RATE_LIMIT_WINDOW_MS,
+  });
+  const perUser = createRateLimiter({
+    limit: config.CHAT_RATE_LIMIT_PER_USER,
+    windowMs: config.CHAT_RATE_LIMIT_WINDOW_MS,
+  });
+  const requestSchema = chatRequestSchema(config.CHAT_MAX_MESSAGE_CHARS);
+
+  const toolContext = (userId: string | null): ToolContext => ({
+    market: services.market,
+    news: services.news,
+    calendar: services.calendar,
+    alerts: services.alerts,
+    userId,
+  });
+
+  function checkRateLimit(ip: string, userId: string | null) {
+    if (!perIp.hit(`ip:${ip}`) || (userId !== null && !perUser.hit(`user:${userId}`))) {
+      throw new AppError("rate_limited:chat", RATE_LIMIT_MESSAGE);
+    }
+  }
+
+  /** The conversation so far: the database for a signed-in user, the client's turns otherwise. */
+  async function loadHistory(body: ChatRequest, userId: string | null) {
+    if (!userId) return { conversation: null, created: false, history: body.history.slice(-HISTORY_TURNS) };
+    if (body.conversationId) {
+      const conversation = await queries.findConversation(db, {
+        userId,
+        conversationId: body.conversationId,
+      });
+      if (!conversation) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
+      const messages = await queries.listMessages(db, {
+        userId,
+        conversationId: conversation.id,
+        last: HISTORY_TURNS * 2,
+      });
+      const history: HistoryTurn[] = messages.map(({ role, content }) => ({ role, content }));
+      return { conversation, created: false, history };
+    }
+    try {
+      // Spec §4: the first message creates the conversation, so it shows in the drawer at once.
+      const conversation = await queries.createConversation(db, {
+        userId,
+        title: conversationTitle(body.message),
+      });
+      return { conversation, created: true, history: [] as HistoryTurn[] };
+    } catch (err) {
+      log.error({ err }, "chat conversation create failed");
+      throw new AppError("unavailable:chat_create", "Failed to create new conversation");
+    }
+  }
+
+  async function produce(
+    body: ChatRequest,
+    userId: string | null,
+    history: HistoryTurn[],
+    emit: Emit,
+    signal: AbortSignal,
+  ): Promise<{ text: string; error: ClassifiedError | null; aborted: boolean }> {
+    const ctx = toolContext(userId);
+    if (!model) {
+      let n = 0;
+      const run: RunTool = async (tool, input) => {
+        const id = `offline-${++n}`;
+        emit({ type: "tool", id, name: tool.name, status: "running", subject: subjectOf(input) });
+        const out: ToolOutcome = await tool
+          .execute(tool.inputSchema.parse(input), ctx)
+          .catch((err: unknown) => {
+            log.warn({ err, tool: tool.name }, "chat tool failed");
+            return { ok: false, error: "That information is not available right now." };
+          });
+        emit({
+          type: "tool",
+          id,
+          name: tool.name,
+          status: out.ok ? "done" : "error",
+          subject: out.subject,
+          count: out.count,
+        });
+        return out as any;
+      };
+      const text = await offlineReply(body.message, ctx, run);
+      if (signal.aborted) return { text, error: null, aborted: true };
+      emit({ type: "text", delta: text });
+      return { text, error: null, aborted: false };
+    }
+    const messages: ModelMessage[] = [
+      ...history.map((t) => ({ role: t.role, content: t.content }) as ModelMessage),
+      { role: "user", content: body.message },
+    ];
+    const instructions = buildSystemPrompt({
+      snapshot: marketContext.text(),
+      signedIn: userId !== null,
+      now: new Date(),
+    });
+    return streamAiReply({
+      model,
+      instructions,
+      messages,
+      ctx,
+      timeoutMs: config.AI_TIMEOUT_MS,
+      signal,
+      emit,
+      log,
+    });
+  }
+
+  return {
+    requestSchema,
+    info: () => ({ mode, maxMessageChars: config.CHAT_MAX_MESSAGE_CHARS }),
+
+    async reply({ body, userId, ip, signal }) {
+      checkRateLimit(ip, userId);
+      const { conversation, created, history } = await loadHistory(body, userId);
+      const closed = new AbortController();
+      signal.addEventListener("abort", () => closed.abort(), { once: true });
+
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const emit: Emit = (event: ChatStreamEvent) => {
+            if (!closed.signal.aborted) controller.enqueue(encodeEvent(event));
+          };
+          emit({ type: "start", mode, conversation, created });
+          try {
+            const result = await produce(body, userId, history, emit, closed.signal);
+            if (result.aborted) return;
+            if (result.error) {
+              emit({ type: "error", kind: result.error.kind, message: result.error.message });
+              return;
+            }
+            let saved = userId === null;
+            let updated = conversation;
+            if (userId && conversation) {
+              try {
+                updated = await queries.saveExchange(db, {
+                  userId,
+                  conversationId: conversation.id,
+                  userText: body.message,
+                  assistantText: result.text,
+                });
+                saved = updated !== null;
+              } catch (err) {
+                log.error({ err }, "chat message save failed");
+              }
+            }
+            emit({ type: "done", saved, conversation: updated });
+          } catch (err) {
+            log.error({ err }, "chat reply failed");
+            emit({ type: "error", kind: "other", message: null });
+          } finally {
+            if (!closed.signal.aborted) controller.close();
+          }
+        },
+        cancel() {
+          closed.abort();
+        },
+      });
+      return new Response(stream, { headers: STREAM_HEADERS });
+    },
+
+    listConversations: (userId) => queries.listConversations(db, { userId }),
+
+    async conversationMessages(userId, conversationId) {
+      const conversation = await queries.findConversation(db, { userId, conversationId });
+      if (!conversation) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
+      return queries.listMessages(db, { userId, conversationId });
+    },
+
+    async deleteConversation(userId, conversationId) {
+      const deleted = await queries.deleteConversation(db, { userId, conversationId });
+      if (!deleted) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
+    },
+  };
+}

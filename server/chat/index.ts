@@ -1,0 +1,1 @@
+export { type ChatService, createChat } from "./chat-service";

@@ -1,0 +1,30 @@
+import { createAlert } from "./create-alert";
+import { getEconomicCalendar } from "./economic-calendar";
+import { getQuote } from "./get-quote";
+import { getLatestNews } from "./latest-news";
+import { listAlerts } from "./list-alerts";
+import { getMarketOverview } from "./market-overview";
+import { getTopMovers } from "./top-movers";
+import type { ChatTool } from "./types";
+
+export {
+  createAlert,
+  getEconomicCalendar,
+  getLatestNews,
+  getMarketOverview,
+  getQuote,
+  getTopMovers,
+  listAlerts,
+};
+export type { ChatTool, ToolContext, ToolOutcome } from "./types";
+
+/** Every tool, in the order they are offered to the model. */
+export const CHAT_TOOLS: ChatTool<any, any>[] = [
+  getQuote,
+  getMarketOverview,
+  getTopMovers,
+  getLatestNews,
+  getEconomicCalendar,
+  listAlerts,
+  createAlert,
+];

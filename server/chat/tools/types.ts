@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import type { AlertsService, CalendarService, MarketService, NewsService } from "../../contracts";
+
+/** What a tool may use: the other features' contracts (each may be absent) and who is asking. */
+export interface ToolContext {
+  market?: MarketService;
+  news?: NewsService;
+  calendar?: CalendarService;
+  alerts?: AlertsService;
+  /** Null for anonymous visitors; alert tools refuse them. */
+  userId: string | null;
+}
+
+/** A tool result the model reads, plus what the chat's activity line shows. */
+export interface ToolOutcome<T = unknown> {
+  ok: boolean;
+  data?: T;
+  /** Why it failed, in words the model can pass on. */
+  error?: string;
+  subject?: string;
+  count?: number;
+}
+
+/**
+ * One tool, usable by the language model (wrapped by the AI SDK's `tool()`) and by the offline
+ * assistant, so both answer from the same live data.
+ */
+export interface ChatTool<S extends z.ZodType = z.ZodType, T = unknown> {
+  name: string;
+  description: string;
+  inputSchema: S;
+  /** Offered to the model only when a user is signed in. */
+  signedInOnly?: boolean;
+  execute(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutcome<T>>;
+}
+
+export const defineTool = <S extends z.ZodType, T>(tool: ChatTool<S, T>) => tool;
+
+export const unavailable = (what: string): ToolOutcome<never> => ({
+  ok: false,
+  error: `${what} is not available right now.`,
+});
+
+export const round = (n: number, decimals: number) => Number(n.toFixed(decimals));
