@@ -30,6 +30,7 @@ import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
+import { createMarket } from "./market/service";
 import { type NewsAnalyticsService, registerNews } from "./news";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter } from "./newsletter/service";
@@ -168,6 +169,7 @@ export async function createServices(
     },
   };
   // Feature services are created here, each on the services above.
+  services.market = await createMarket({ config, log, db, bus, jobs, settings, sse });
   services.chat = createChat(services);
 
   // News ingestion, analysis and the economic calendar (issue 6).

@@ -23,7 +23,8 @@ export interface Quote {
   isPositive: boolean;
   category: MarketCategory;
   subcategory?: string;
-  lastUpdate: string; // ISO time of the last price change
+  /** ISO time the feed last quoted it (each tick while its market is open). */
+  lastUpdate: string;
   previousClose: number;
   dayHigh: number;
   dayLow: number;
@@ -50,6 +51,49 @@ export interface Bar {
 
 export type HistoryRange = "1D" | "1W" | "1M" | "1Y";
 
+/** An exchange's trading calendar, for the UI (hours in local time plus today's UTC offset). */
+export interface ExchangeInfo {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** Trading weekdays, 0 = Sunday. */
+  days: number[];
+  open: string; // "10:00" local
+  close: string; // "15:00" local
+  allDay: boolean;
+  utcOffsetMinutes: number;
+  openNow: boolean;
+}
+
+/** A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms)]. */
+export type WireQuote = [string, number, number, number, number, number];
+
+/**
+ * What the bus and the browsers carry (compact: NOTIFY payloads stay < 8000 bytes). `full` marks a
+ * snapshot (every known quote); otherwise `q` holds only the quotes this tick changed. Receivers
+ * merge by symbol either way.
+ */
+export interface MarketWire {
+  /** Tick time (ms): the bundle's lastRefresh and the SSE event id. 0 before the first tick. */
+  t: number;
+  /** Tick interval (ms) in force, so clients can tell live from delayed. */
+  ms: number;
+  /** False when the last poll of the provider failed (prices are the last known). */
+  ok: boolean;
+  /** Exchanges open at the tick. */
+  x: string[];
+  q: WireQuote[];
+  full?: boolean;
+}
+
+export interface MarketStatus {
+  provider: string;
+  tickMs: number;
+  lastRefresh: string | null;
+  ok: boolean;
+  quotes: number;
+}
+
 export interface MarketService {
   catalogue(): Instrument[];
   /** By symbol, name or alias, case-insensitive ("tasi", "Saudi index", "usd/aed", "brent"). */
@@ -59,4 +103,10 @@ export interface MarketService {
   /** Called on every process after its in-memory snapshot took a tick's changed quotes. */
   onTick(fn: (changed: Quote[]) => void): () => void;
   history(symbol: string, range: HistoryRange): Promise<Bar[]>;
+  // Optional so test doubles of this contract need not implement them; the real service does.
+  /** The trading calendar of an instrument's exchange (Instrument.exchange). */
+  exchange?(id: string): ExchangeInfo | undefined;
+  /** The whole current state in wire form (server render, stream snapshot). */
+  wire?(): MarketWire;
+  status?(): MarketStatus;
 }

@@ -1,0 +1,120 @@
+import type { Bus } from "../realtime/bus";
+import type { Db } from "../db/client";
+import type { Logger } from "../logger";
+import type { CatalogueEntry } from "./catalogue";
+import { EXCHANGES, sessionDate } from "./exchanges";
+import type { BarRow, MarketProvider, ProviderQuote } from "./provider";
+import { dailyBarTs } from "./simulator";
+import { extendBars, insertBars, loadQuotes, pruneMinuteBars, saveQuotes } from "./store";
+import type { MarketWire } from "./types";
+import { openExchanges, splitMessage, TICK_TOPIC, toWire } from "./wire";
+
+const MINUTE = 60_000;
+const PRUNE_EVERY_MS = 3_600_000;
+export const MINUTE_BARS_KEPT_DAYS = 8;
+
+export interface FeedDeps {
+  db: Db;
+  bus: Bus;
+  log: Logger;
+  provider: MarketProvider;
+  entries: CatalogueEntry[];
+  tickMs: () => number;
+}
+
+/** A tick's 1-minute bar and the session's daily bar, extended by the quote. */
+function barsOf(entry: CatalogueEntry, q: ProviderQuote): BarRow[] {
+  const minute = Math.floor(q.time / MINUTE) * MINUTE;
+  const day = dailyBarTs(sessionDate(EXCHANGES[entry.exchange]!, q.time));
+  return [
+    {
+      symbol: q.symbol,
+      interval: "1m",
+      ts: minute,
+      open: q.price,
+      high: q.price,
+      low: q.price,
+      close: q.price,
+    },
+    {
+      symbol: q.symbol,
+      interval: "1d",
+      ts: day,
+      open: q.price,
+      high: q.dayHigh,
+      low: q.dayLow,
+      close: q.price,
+    },
+  ];
+}
+
+/**
+ * The job leader's side of the pipeline: poll the provider, store the latest quotes and bars,
+ * publish what changed over the bus (every process, this one included, applies it from there).
+ */
+export function createFeed(deps: FeedDeps) {
+  const bySymbol = new Map(deps.entries.map((e) => [e.symbol, e]));
+  let started = false;
+  let lastPrune = 0;
+  let failing = false;
+
+  async function publish(now: number, quotes: ProviderQuote[], ok: boolean, full = false) {
+    const msg: MarketWire = {
+      t: now,
+      ms: deps.tickMs(),
+      ok,
+      x: openExchanges(now),
+      q: quotes.flatMap((q) => {
+        const e = bySymbol.get(q.symbol);
+        return e ? [toWire(e, q)] : [];
+      }),
+      ...(full ? { full: true } : {}),
+    };
+    for (const part of splitMessage(msg)) await deps.bus.publish(TICK_TOPIC, part);
+  }
+
+  /** First run: resume from the stored quotes, backfilling history on a first start or after a gap. */
+  async function start(now: number, signal: AbortSignal) {
+    const stored = (await loadQuotes({ db: deps.db })).filter((q) => bySymbol.has(q.symbol));
+    const began = Date.now();
+    const { quotes, bars } = await deps.provider.start(stored, now, signal);
+    // Prices reach every process at once; history follows. Quotes are stored last, so an
+    // interrupted backfill is simply redone at the next start (bars insert idempotently).
+    await publish(now, quotes, true, true);
+    await insertBars({ db: deps.db, bars, signal });
+    await saveQuotes({ db: deps.db, quotes });
+    started = true;
+    if (bars.length > 0) {
+      deps.log.info(
+        { bars: bars.length, ms: Date.now() - began, provider: deps.provider.name },
+        "market: history backfilled",
+      );
+    }
+  }
+
+  async function run(signal: AbortSignal, now = Date.now()) {
+    if (!started) return start(now, signal);
+    let quotes: ProviderQuote[];
+    try {
+      quotes = await deps.provider.poll(now, signal);
+    } catch (err) {
+      // Browsers keep the last prices and say the feed is unreachable.
+      await publish(now, [], false);
+      if (!failing) deps.log.warn({ err, provider: deps.provider.name }, "market: provider unreachable");
+      failing = true;
+      throw err;
+    }
+    if (failing) deps.log.info({ provider: deps.provider.name }, "market: provider reachable again");
+    failing = false;
+    const known = quotes.filter((q) => bySymbol.has(q.symbol));
+    await saveQuotes({ db: deps.db, quotes: known });
+    await extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) });
+    await publish(now, known, true);
+    if (now - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now;
+      await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS });
+    }
+  }
+
+  return { run, isStarted: () => started };
+}

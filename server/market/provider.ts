@@ -1,0 +1,37 @@
+/** What a source of prices (the simulator, a quote API over HTTP) gives the tick pipeline. */
+export interface ProviderQuote {
+  symbol: string;
+  price: number;
+  previousClose: number;
+  dayHigh: number;
+  dayLow: number;
+  /** When the source quoted it (ms). */
+  time: number;
+}
+
+export interface BarRow {
+  symbol: string;
+  interval: "1m" | "1d";
+  /** Bar start (ms); daily bars start at 00:00 UTC of the exchange's local trading date. */
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface MarketProvider {
+  readonly name: string;
+  /**
+   * Runs once on the job leader before the first poll. Given the stored latest quotes, returns the
+   * quotes as of `now` and the history to store: everything on a first start, the gap after a
+   * downtime, nothing otherwise.
+   */
+  start(
+    stored: ProviderQuote[],
+    now: number,
+    signal?: AbortSignal,
+  ): Promise<{ quotes: ProviderQuote[]; bars: BarRow[] }>;
+  /** Quotes as of `now` for the instruments that have news. Throws when the source is unreachable. */
+  poll(now: number, signal?: AbortSignal): Promise<ProviderQuote[]>;
+}

@@ -1,0 +1,231 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Scheduler } from "../jobs/scheduler";
+import type { Logger } from "../logger";
+import type { Bus } from "../realtime/bus";
+import type { SseHub } from "../realtime/sse-hub";
+import type { Settings } from "../settings/settings";
+import { CATALOGUE, CATEGORIES, type CatalogueEntry, createFinder, publicInstrument } from "./catalogue";
+import { EXCHANGES, exchangeInfo, sessionDate, utcOffsetMinutes } from "./exchanges";
+import { createFeed } from "./feed";
+import { createHttpProvider } from "./http-provider";
+import type { MarketProvider } from "./provider";
+import { createSimulator, dailyBarTs } from "./simulator";
+import { latestBarTime, loadQuotes, readBars } from "./store";
+import type { Bar, HistoryRange, MarketBundle, MarketService, MarketWire, Quote, WireQuote } from "./types";
+import { openExchanges, roundTo, TICK_TOPIC, toQuote, toWire } from "./wire";
+
+export interface MarketDeps {
+  config: Config;
+  log: Logger;
+  db: Db;
+  bus: Bus;
+  jobs: Scheduler;
+  settings: Settings;
+  sse: SseHub;
+  /** Tests pass their own source of prices. */
+  provider?: MarketProvider;
+  clock?: () => number;
+}
+
+/** The real service: the contract plus what tests and operators use. */
+export interface Market extends Required<MarketService> {
+  /** Runs one tick of the feed now (what the leader's job does each interval). */
+  tick(now?: number): Promise<void>;
+}
+
+export const TICK_JOB = "market-tick";
+const MIN_TICK_MS = 250;
+const RELOAD_EVERY_MS = 10_000;
+
+const DAY = 86_400_000;
+/** Each chart range reads one bar interval, merged into buckets, back from the latest bar. */
+const HISTORY: Record<HistoryRange, { interval: "1m" | "1d"; bucket: string; back: number }> = {
+  "1D": { interval: "1m", bucket: "1 minute", back: DAY },
+  "1W": { interval: "1m", bucket: "30 minutes", back: 7 * DAY },
+  "1M": { interval: "1d", bucket: "1 day", back: 31 * DAY },
+  "1Y": { interval: "1d", bucket: "1 day", back: 366 * DAY },
+};
+
+/**
+ * Where a chart starts: back from the latest bar, so a closed market shows its last sessions
+ * rather than an empty chart; 1D of a market with sessions shows exactly the latest session.
+ */
+function chartStart(entry: CatalogueEntry, range: HistoryRange, latest: number) {
+  const ex = EXCHANGES[entry.exchange]!;
+  if (range !== "1D" || (ex.open === 0 && ex.close === 1440)) return latest - HISTORY[range].back + 1;
+  const date = sessionDate(ex, latest);
+  return dailyBarTs(date) + (ex.open - utcOffsetMinutes(ex.timeZone, latest)) * 60_000;
+}
+
+export function createProvider(config: Config, entries: CatalogueEntry[], log: Logger): MarketProvider {
+  if (config.MARKET_PROVIDER === "http") {
+    return createHttpProvider({ baseUrl: config.MARKET_HTTP_URL!, entries, log });
+  }
+  return createSimulator({ seed: config.MARKET_SEED, entries });
+}
+
+/**
+ * Market data for every process: an in-memory snapshot fed by the leader's ticks over the bus,
+ * pushed to browsers over the shared SSE stream (a snapshot on connect, then changes).
+ */
+export async function createMarket(deps: MarketDeps): Promise<Market> {
+  const { config, log, db, bus, jobs, settings, sse } = deps;
+  const clock = deps.clock ?? Date.now;
+  const entries = CATALOGUE;
+  const bySymbol = new Map(entries.map((e) => [e.symbol, e]));
+  const find = createFinder(entries);
+  const instruments = entries.map(publicInstrument);
+
+  const tickMs = () => {
+    const v = Number(settings.get<number>("marketTickMs", config.MARKET_TICK_MS));
+    return Number.isFinite(v) && v >= MIN_TICK_MS ? v : config.MARKET_TICK_MS;
+  };
+
+  // The snapshot: display-precision quotes by symbol, and the last tick's time and health.
+  const quotes = new Map<string, WireQuote>();
+  let lastTick = 0;
+  let tickInterval = tickMs();
+  let ok = true;
+  const listeners = new Set<(changed: Quote[]) => void>();
+
+  async function loadStored() {
+    for (const q of await loadQuotes({ db })) {
+      const e = bySymbol.get(q.symbol);
+      if (!e || quotes.has(q.symbol)) continue;
+      quotes.set(q.symbol, toWire(e, q));
+      lastTick = Math.max(lastTick, q.time);
+    }
+  }
+  await loadStored();
+
+  // A process that started before the leader's first store (or missed its snapshot) fills the gaps.
+  let lastReload = 0;
+  function reloadIfIncomplete() {
+    if (quotes.size >= entries.length || clock() - lastReload < RELOAD_EVERY_MS) return;
+    lastReload = clock();
+    loadStored().catch((err) => log.warn({ err }, "market: reloading stored quotes failed"));
+  }
+
+  function apply(msg: MarketWire) {
+    const now = clock();
+    const changed: Quote[] = [];
+    for (const w of msg.q) {
+      const e = bySymbol.get(w[0]);
+      if (!e) continue;
+      quotes.set(w[0], w);
+      changed.push(toQuote(e, w, now));
+    }
+    lastTick = Math.max(lastTick, msg.t);
+    tickInterval = msg.ms;
+    ok = msg.ok;
+    for (const fn of listeners) {
+      try {
+        fn(changed);
+      } catch (err) {
+        log.error({ err }, "market: tick listener failed");
+      }
+    }
+    sse.broadcast("market", msg, String(msg.t));
+    if (!msg.full) reloadIfIncomplete();
+  }
+  bus.subscribe(TICK_TOPIC, apply);
+
+  function wire(): MarketWire {
+    return {
+      t: lastTick,
+      ms: tickInterval,
+      ok,
+      x: openExchanges(clock()),
+      q: [...quotes.values()],
+      full: true,
+    };
+  }
+
+  // A reconnecting tab that already has the latest tick needs nothing; any other gets everything.
+  sse.onConnect((client) => {
+    if (lastTick && client.lastEventId === String(lastTick)) return;
+    client.send("market", wire(), lastTick ? String(lastTick) : undefined);
+  });
+
+  const feed = createFeed({
+    db,
+    bus,
+    log,
+    provider: deps.provider ?? createProvider(config, entries, log),
+    entries,
+    tickMs,
+  });
+  jobs.register({ name: TICK_JOB, intervalMs: tickMs, run: (signal) => feed.run(signal, clock()) });
+
+  function quote(symbol: string): Quote | undefined {
+    const e = bySymbol.get(symbol) ?? find(symbol);
+    const w = e && quotes.get(e.symbol);
+    return e && w ? toQuote(e, w, clock()) : undefined;
+  }
+
+  function snapshot(): MarketBundle {
+    const now = clock();
+    const bundle: MarketBundle = {
+      gulfStocks: [],
+      currencies: [],
+      commodities: [],
+      crypto: [],
+      usIndices: [],
+      lastRefresh: new Date(lastTick || now).toISOString(),
+    };
+    for (const category of CATEGORIES) {
+      for (const e of entries) {
+        const w = e.category === category ? quotes.get(e.symbol) : undefined;
+        if (w) bundle[category].push(toQuote(e, w, now));
+      }
+    }
+    return bundle;
+  }
+
+  async function history(symbol: string, range: HistoryRange): Promise<Bar[]> {
+    const e = bySymbol.get(symbol) ?? find(symbol);
+    const spec = HISTORY[range];
+    if (!e || !spec) return [];
+    const latest = await latestBarTime({ db, symbol: e.symbol, interval: spec.interval });
+    if (latest === null) return [];
+    const from = chartStart(e, range, latest);
+    const bars = await readBars({ db, symbol: e.symbol, interval: spec.interval, bucket: spec.bucket, from });
+    const d = e.decimals;
+    return bars.map((b) => ({
+      time: b.time,
+      open: roundTo(b.open, d),
+      high: roundTo(b.high, d),
+      low: roundTo(b.low, d),
+      close: roundTo(b.close, d),
+    }));
+  }
+
+  return {
+    catalogue: () => instruments,
+    findInstrument(query) {
+      const e = find(query);
+      return e ? publicInstrument(e) : undefined;
+    },
+    quote,
+    snapshot,
+    onTick(fn) {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    },
+    history,
+    exchange(id) {
+      const ex = EXCHANGES[id];
+      return ex ? exchangeInfo(ex, clock()) : undefined;
+    },
+    wire,
+    status: () => ({
+      provider: config.MARKET_PROVIDER,
+      tickMs: tickMs(),
+      lastRefresh: lastTick ? new Date(lastTick).toISOString() : null,
+      ok,
+      quotes: quotes.size,
+    }),
+    tick: (now = clock()) => feed.run(new AbortController().signal, now),
+  };
+}
