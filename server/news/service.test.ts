@@ -1,0 +1,140 @@
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsAnalyses, newsFeeds, newsItems } from "../db/schema";
+import type { Services } from "../services";
+import { createTestServices } from "../testing/test-services";
+import { EDUCATION_CARDS, seedEducation, seedNewsFeeds } from "./seed";
+import { SUMMARY_COUNT } from "./service";
+
+let s: Services;
+beforeAll(async () => {
+  s = await createTestServices();
+  await seedNewsFeeds(s);
+  await seedEducation(s);
+});
+afterAll(() => s.close());
+
+describe("seeded news (offline default)", () => {
+  it("ingests the shipped sample feeds in every format, English and Arabic", async () => {
+    const feeds = await s.newsAnalytics!.feeds();
+    expect(feeds.filter((f) => f.url.startsWith("sample://")).every((f) => f.lastStatus === "ok")).toBe(true);
+    expect(feeds.some((f) => f.url.startsWith("https://"))).toBe(true);
+    const items = await s.news!.latest({ limit: 100 });
+    expect(items.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(items.map((i) => i.source)).size).toBeGreaterThanOrEqual(5);
+    expect(items.some((i) => /[\u0600-\u06ff]/.test(i.title))).toBe(true);
+    for (const c of ["economic", "breaking", "central-bank", "markets"]) {
+      expect(
+        items.some((i) => i.category === c),
+        c,
+      ).toBe(true);
+    }
+  });
+
+  it("is idempotent", async () => {
+    const before = (await s.db.select().from(newsItems)).length;
+    await s.db.update(newsFeeds).set({ lastModified: null });
+    expect(await seedNewsFeeds(s)).toBe(0);
+    expect((await s.db.select().from(newsItems)).length).toBe(before);
+  });
+});
+
+describe("NewsService.latest", () => {
+  it("returns newest first, filtered by category and topic", async () => {
+    const all = await s.news!.latest();
+    expect(all.length).toBeLessThanOrEqual(20);
+    const times = all.map((i) => i.pubDate.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const central = await s.news!.latest({ category: "central-bank" });
+    expect(central.length).toBeGreaterThan(0);
+    expect(central.every((i) => i.category === "central-bank")).toBe(true);
+    const oil = await s.news!.latest({ topic: "Brent" });
+    expect(oil.length).toBeGreaterThan(0);
+    expect(oil.every((i) => /brent/i.test(i.title + i.description))).toBe(true);
+    expect(await s.news!.latest({ topic: "100%_" })).toEqual([]);
+    expect(await s.news!.latest({ limit: 3 })).toHaveLength(3);
+  });
+});
+
+describe("news analytics dashboard (spec §4)", () => {
+  it("loads the feed, summarizes the first 5 items and computes sentiment, caching analyses", async () => {
+    const d = await s.newsAnalytics!.dashboard();
+    expect(d.feed!.length).toBeGreaterThan(SUMMARY_COUNT);
+    expect(d.summaries).toHaveLength(SUMMARY_COUNT);
+    expect(d.summaries!.map((x) => x.originalTitle)).toEqual(d.feed!.slice(0, 5).map((i) => i.title));
+    for (const summary of d.summaries!) {
+      expect(["positive", "neutral", "negative"]).toContain(summary.sentiment);
+      expect(["low", "medium", "high"]).toContain(summary.marketImpact);
+      expect(summary.keyPoints.length).toBeGreaterThan(0);
+      expect(summary.engine).toBe("offline");
+    }
+    expect(["bullish", "bearish", "neutral"]).toContain(d.sentiment!.overall);
+    expect([0.85, 0.7]).toContain(d.sentiment!.confidence);
+    expect(d.sentiment!.counts.total).toBe(d.feed!.length);
+    expect(d.sentiment!.sectors.length).toBeGreaterThan(2);
+    const cached = await s.db.select().from(newsAnalyses);
+    expect(cached).toHaveLength(d.feed!.length);
+  });
+
+  it("serves cached analyses until 'Refresh Analysis' recomputes them", async () => {
+    const first = await s.newsAnalytics!.dashboard();
+    const itemId = first.summaries![0]!.itemId;
+    await s.db
+      .update(newsAnalyses)
+      .set({ summary: "stale cached summary" })
+      .where(eq(newsAnalyses.itemId, itemId));
+    const cached = await s.newsAnalytics!.dashboard();
+    expect(cached.summaries![0]!.summary).toBe("stale cached summary");
+    const { recomputed } = await s.newsAnalytics!.refreshAnalysis();
+    expect(recomputed).toBe(first.feed!.length);
+    const fresh = await s.newsAnalytics!.dashboard();
+    expect(fresh.summaries![0]!.summary).not.toBe("stale cached summary");
+    expect(fresh.sentiment!.analysedAt!.getTime()).toBeGreaterThan(first.sentiment!.analysedAt!.getTime());
+  });
+
+  it("reports a failed step without hiding the steps before it", async () => {
+    const broken = await createTestServices();
+    try {
+      await broken.database.query("drop table news_analyses");
+      await seedNewsFeeds(broken);
+      const d = await broken.newsAnalytics!.dashboard();
+      expect(d.feed!.length).toBeGreaterThan(0);
+      expect(d.summaries).toBeNull();
+      expect(d.sentiment).toBeNull();
+      await broken.database.query("drop table news_items cascade");
+      const none = await broken.newsAnalytics!.dashboard();
+      expect(none.feed).toBeNull();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("lists the spec's six education cards in two sections", async () => {
+    const cards = await s.newsAnalytics!.education();
+    expect(cards.map((c) => [c.section, c.title])).toEqual([
+      ["Market Fundamentals", "Understanding Gulf Stock Markets"],
+      ["Market Fundamentals", "Currency Trading in the Gulf"],
+      ["Market Fundamentals", "Oil Market Impact"],
+      ["Trading Strategies", "Technical Analysis Basics"],
+      ["Trading Strategies", "Risk Management"],
+      ["Trading Strategies", "Islamic Finance Principles"],
+    ]);
+    expect(EDUCATION_CARDS[0]!.body).toMatch(/TADAWUL, DFM and ADX/);
+    expect(EDUCATION_CARDS[1]!.body).toMatch(/AED and SAR/);
+  });
+});
+
+describe("poll job", () => {
+  it("is registered with the RSS_POLL_MINUTES interval and analyses new items", async () => {
+    expect(s.jobs.status().some((j) => j.name === "rss-poll")).toBe(true);
+    // Hermetic: the real Gulf feeds are switched off; only the shipped samples are read.
+    await s.db.update(newsFeeds).set({ enabled: false }).where(like(newsFeeds.url, "https://%"));
+    await s.db.delete(newsAnalyses);
+    await s.db.update(newsFeeds).set({ lastModified: null, nextFetchAt: new Date(0) });
+    await s.db.delete(newsItems).where(eq(newsItems.source, "GulfPulse Wire (sample feed)"));
+    const reports = await s.newsAnalytics!.poll({ force: false });
+    const wire = reports.find((r) => r.url === "sample://gulf-wire.rss.xml")!;
+    expect(wire.added.length).toBe(3);
+    expect((await s.db.select().from(newsAnalyses)).length).toBeGreaterThan(0);
+  }, 60_000);
+});
