@@ -182,6 +182,14 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The delivery worker's two queues: single mails first, then campaign rows. Partial, so a
+    // claim reads only due rows however large the sent history or the campaign backlog grows.
+    index("mail_outbox_pending_single_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending' and ${t.campaignId} is null`),
+    index("mail_outbox_pending_bulk_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending' and ${t.campaignId} is not null`),
     index("mail_outbox_campaign_idx").on(t.campaignId),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],

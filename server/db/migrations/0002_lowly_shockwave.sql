@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_pending_single_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" = 'pending' and "mail_outbox"."campaign_id" is null;--> statement-breakpoint
+CREATE INDEX "mail_outbox_pending_bulk_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" = 'pending' and "mail_outbox"."campaign_id" is not null;
