@@ -8,6 +8,8 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("admin", "routes/admin.tsx"),
+  route("admin/preview", "routes/admin.preview.ts"),
+  route("admin/subscribers.csv", "routes/admin.subscribers-csv.ts"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("partner", "routes/partner.tsx"),

@@ -1,8 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData, useNavigation } from "react-router";
+import { CONTENT_ENTITIES, type ContentEntity } from "../../common/admin/forms";
+import type { MailStatus } from "../../server/admin/mail";
 import type { Route } from "./+types/admin";
+import { ContentTab } from "~/components/admin/content-tab";
+import { EmailTemplatesTab } from "~/components/admin/email-templates-tab";
+import { NewsletterTab } from "~/components/admin/newsletter-tab";
+import { OverviewTab } from "~/components/admin/overview-tab";
+import { SettingsTab } from "~/components/admin/settings-tab";
+import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin, services } from "~/lib/auth.server";
 
 export const ADMIN_TABS = [
   "overview",
@@ -14,26 +22,106 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead"];
+
+const pageOf = (v: string | null) => Math.min(Math.max(1, Number.parseInt(v ?? "1", 10) || 1), 10_000);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const requested = new URL(request.url).searchParams.get("tab");
+  const user = await requireAdmin(request, context);
+  const admin = services(context).admin;
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("tab");
   const tab: AdminTab = ADMIN_TABS.includes(requested as AdminTab) ? (requested as AdminTab) : "overview";
-  return { tab };
+  const q = params.get("q")?.slice(0, 200) || undefined;
+  const base = { tab, me: { id: user.id, email: user.email } };
+  switch (tab) {
+    case "overview":
+      return {
+        ...base,
+        overview: await admin.overview({
+          inboxFilter: params.get("inbox") === "all" ? "all" : "open",
+          inboxPage: pageOf(params.get("inboxPage")),
+          auditPage: pageOf(params.get("auditPage")),
+        }),
+      };
+    case "users": {
+      const page = pageOf(params.get("page"));
+      return { ...base, users: { q: q ?? "", page, ...(await admin.users({ query: q, page })) } };
+    }
+    case "content": {
+      const requestedEntity = params.get("type") as ContentEntity;
+      const entity = CONTENT_ENTITIES.includes(requestedEntity) ? requestedEntity : "articles";
+      const edit = params.get("edit");
+      const page = pageOf(params.get("page"));
+      return {
+        ...base,
+        content: {
+          entity,
+          q: q ?? "",
+          page,
+          edit,
+          ...(await admin.content({ entity, query: q, page, edit })),
+        },
+      };
+    }
+    case "newsletter": {
+      const page = pageOf(params.get("subPage"));
+      return { ...base, newsletter: { page, q: q ?? "", ...(await admin.newsletter({ page, query: q })) } };
+    }
+    case "email-templates": {
+      const status = params.get("status") as MailStatus;
+      const mailStatus = MAIL_STATUSES.includes(status) ? status : undefined;
+      const page = pageOf(params.get("mailPage"));
+      return {
+        ...base,
+        emailTemplates: {
+          status: mailStatus ?? null,
+          page,
+          ...(await admin.emailTemplates({ status: mailStatus, page, mailId: params.get("mail") })),
+        },
+      };
+    }
+    case "settings":
+      return { ...base, settings: admin.settings() };
+  }
 }
+
+/** Every admin mutation: the role is checked first, then the intent's schema, then it is audited. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const form: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  const result = await services(context).admin.run({ id: user.id, email: user.email }, form);
+  return data(result, { status: result.status });
+}
+
+export type AdminLoaderData = Awaited<ReturnType<typeof loader>>;
+/** What one tab's component receives. */
+export type TabData<
+  K extends "overview" | "users" | "content" | "newsletter" | "emailTemplates" | "settings",
+> = Extract<AdminLoaderData, Record<K, unknown>>[K];
 
 export default function AdminPage() {
   const { t } = useTranslation("admin");
-  const { tab } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { tab } = loaded;
+  // Spec §2 Admin: 'Loading...' while the (server-checked) admin data loads.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   return (
     <Page title={t("title")} subtitle={t("subtitle")}>
-      <div role="tablist" aria-label={t("title")} className="flex flex-wrap gap-1 border-b">
+      <div
+        role="tablist"
+        aria-label={t("title")}
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [contain:inline-size]"
+      >
         {ADMIN_TABS.map((name) => (
           <Link
             key={name}
             role="tab"
             aria-selected={tab === name}
             to={`/admin?tab=${name}`}
-            className={`-mb-px rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${
+            className={`-mb-px whitespace-nowrap rounded-t-md border-b-2 px-4 py-2 text-sm font-medium ${
               tab === name
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:text-brand-700"
@@ -43,8 +131,21 @@ export default function AdminPage() {
           </Link>
         ))}
       </div>
-      <section role="tabpanel" className="py-6">
-        <h2 className="text-xl font-semibold">{t(`tabs.${tab}`)}</h2>
+      <section role="tabpanel" aria-label={t(`tabs.${tab}`)} className="py-6" aria-busy={loading}>
+        <div className="mb-4 flex items-center gap-3">
+          <h2 className="text-xl font-semibold">{t(`tabs.${tab}`)}</h2>
+          {loading ? (
+            <span role="status" className="text-sm text-slate-500">
+              {t("loading")}
+            </span>
+          ) : null}
+        </div>
+        {"overview" in loaded ? <OverviewTab data={loaded.overview} /> : null}
+        {"users" in loaded ? <UsersTab data={loaded.users} me={loaded.me} /> : null}
+        {"content" in loaded ? <ContentTab data={loaded.content} /> : null}
+        {"newsletter" in loaded ? <NewsletterTab data={loaded.newsletter} /> : null}
+        {"emailTemplates" in loaded ? <EmailTemplatesTab data={loaded.emailTemplates} /> : null}
+        {"settings" in loaded ? <SettingsTab data={loaded.settings} /> : null}
       </section>
     </Page>
   );

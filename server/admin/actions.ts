@@ -119,7 +119,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async retryMail(s, actor, form) {
     const { id } = parse(mailIdSchema, form);
-    const mail = await retryDeadMail(s.db, id);
+    const mail = await retryDeadMail(s.db, s.outbox, id);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: "mail.retry",

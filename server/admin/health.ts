@@ -84,6 +84,14 @@ async function feeds(s: Services): Promise<HealthCheck> {
 async function mail(s: Services): Promise<HealthCheck> {
   const job = s.jobs.status().find((j) => j.name === "mail-outbox");
   if (job?.lastError) return { key: "mail", ok: false, reason: "error", params: { error: job.lastError } };
+  const transport = s.outbox.health();
+  if (transport.pausedUntil)
+    return {
+      key: "mail",
+      ok: false,
+      reason: "paused",
+      params: { error: transport.lastTransportError ?? "" },
+    };
   const { deadLastDay, overdue } = await mailHealth(s.db);
   if (deadLastDay > 0) return { key: "mail", ok: false, reason: "dead", params: { count: deadLastDay } };
   if (overdue > 0) return { key: "mail", ok: false, reason: "backlog", params: { count: overdue } };

@@ -57,15 +57,15 @@ export async function getMail(db: Db, id: string) {
   return row ?? null;
 }
 
-/** A dead mail goes back to the queue with a fresh attempt budget; nothing else is retried. */
-export async function retryDeadMail(db: Db, id: string) {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "dead")))
-    .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject });
-  if (!rows[0]) throw new AppError("conflict:mail_not_dead", "Only a dead mail can be retried.");
-  return rows[0];
+/** A dead mail goes back to the queue with a fresh attempt budget (the outbox's own retry). */
+export async function retryDeadMail(db: Db, outbox: Outbox, id: string) {
+  const [row] = await db
+    .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "dead")));
+  if (!row || (await outbox.retryDead([id])) === 0)
+    throw new AppError("conflict:mail_not_dead", "Only a dead mail can be retried.");
+  return row;
 }
 
 /** Where mail goes, without credentials. */

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, type ContentEntity } from "../../common/admin/forms";
 import { newsletterSubscribers, user } from "../db/schema";
 import type { Services } from "../services";
 import { type Actor, runAdminAction } from "./actions";
-import { listAudit } from "./audit";
+import { type AuditEntry, listAudit, recordAudit } from "./audit";
 import { getContent, listContent } from "./content/entities";
 import { siteHealth } from "./health";
 import { type InboxFilter, listSubmissions } from "./inbox";
@@ -88,7 +88,7 @@ export function createAdmin(getServices: () => Services) {
           nl.subscribers({ page: 1, pageSize: RECENT_SUBSCRIBERS }),
         ),
         orFailure(svc, ADMIN_MESSAGES.fetchSubscribersFailed, () =>
-          nl.subscribers({ page: opts.page, pageSize: PAGE_SIZE, query: opts.query }),
+          nl.subscribers({ page: opts.page, pageSize: PAGE_SIZE, query: opts.query, includeInactive: true }),
         ),
         orFailure(svc, "Failed to fetch campaigns", () => nl.campaigns()),
       ]);
@@ -128,6 +128,9 @@ export function createAdmin(getServices: () => Services) {
       return { values: readSettings(svc), providers: providerStatus(svc) };
     },
 
+    /** For audited reads outside `run` (exports). */
+    audit: (entry: AuditEntry) => recordAudit(s().db, entry),
+
     run: (actor: Actor, form: Record<string, string>) => runAdminAction(s(), actor, form),
 
     renderMarkdown: (markdown: string) => renderMarkdown(markdown),
@@ -143,7 +146,7 @@ export function createAdmin(getServices: () => Services) {
       };
       const lines = ["email,full_name,company,interests,frequency,is_active,subscribed_at"];
       for (let page = 1; ; page++) {
-        const { rows } = await nl.subscribers({ page, pageSize: 1_000 });
+        const { rows } = await nl.subscribers({ page, pageSize: 1_000, includeInactive: true });
         for (const r of rows)
           lines.push(
             [r.email, r.fullName, r.company, r.interests, r.frequency, r.isActive, r.subscribedAt]

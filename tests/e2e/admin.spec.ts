@@ -1,0 +1,257 @@
+import { expect, mailsTo, type Page, signIn, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+
+// admin@e2e.test becomes admin when it signs up (ADMIN_EMAILS in the e2e server). The tests share
+// one server, so the account is created once and signed in afterwards.
+const ADMIN = "admin@e2e.test";
+test.describe.configure({ mode: "serial" });
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const outcome = await Promise.race([
+    page
+      .getByText("Successfully signed in!")
+      .first()
+      .waitFor()
+      .then(() => "in" as const),
+    page
+      .getByRole("alert")
+      .first()
+      .waitFor()
+      .then(() => "no-account" as const),
+  ]);
+  if (outcome === "no-account") await signUpAndSignIn(page, ADMIN);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+async function openTab(page: Page, tab: string, name: string) {
+  await page.goto(`/admin?tab=${tab}`);
+  await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+}
+
+test("every tab works at phone and desktop widths; screenshots", async ({ page }) => {
+  await signInAsAdmin(page);
+  // The header's admin menu leads to the tabs.
+  await page.getByRole("button", { name: "Admin" }).click();
+  await page.getByRole("menuitem", { name: "Site Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=settings/);
+
+  const tabs: Array<[string, string, RegExp | string]> = [
+    ["overview", "Overview", "Site Status"],
+    ["users", "Users", ADMIN],
+    ["content", "Content", "New article"],
+    ["newsletter", "Newsletter", "Send newsletter"],
+    ["email-templates", "Email Templates", "Email test tool"],
+    ["settings", "Settings", "Instruments in the home overview"],
+  ];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [tab, name, text] of tabs) {
+      await openTab(page, tab, name);
+      await expect(page.getByRole("tabpanel").getByText(text).first()).toBeVisible();
+      await page.screenshot({ path: `screenshots/admin-${tab}-${width}.png`, fullPage: true });
+    }
+  }
+
+  // Overview: real counts and a Site Status that names what is degraded, if anything.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTab(page, "overview", "Overview");
+  const panel = page.getByRole("tabpanel");
+  for (const label of ["Total Users", "Newsletter Subscribers", "Email Templates", "Site Status"])
+    await expect(panel.getByText(label, { exact: true })).toBeVisible();
+  await expect(panel.getByText(/^(All systems operational|Degraded: .+)$/)).toBeVisible();
+  for (const check of ["Database", "Job leader", "Market feed", "Feeds", "Mail delivery"])
+    await expect(panel.getByRole("listitem").filter({ hasText: check }).first()).toBeVisible();
+});
+
+test("creating an article: Markdown preview is sanitized, the article is listed and editable", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await openTab(page, "content", "Content");
+  await page.getByRole("link", { name: "New article" }).click();
+  const title = `Gulf PMI rises ${Date.now()}`;
+  await page.getByLabel("Title *").fill(title);
+  await page.getByLabel("Section *").selectOption("economic");
+  await page.getByLabel("Excerpt").fill("Non-oil activity expanded.");
+  await page
+    .getByLabel("Body (Markdown)")
+    .fill("Activity **expanded** in May.\n\n<script>window.hacked = 1</script><img src=x onerror=alert(1)>");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByTestId("markdown-preview");
+  await expect(preview.locator("strong")).toHaveText("expanded");
+  expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Created.").first()).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toBeVisible();
+
+  // A second article with the same title gets its own slug; a taken slug is refused.
+  await page.getByRole("link", { name: "New article" }).click();
+  await page.getByLabel("Title *").fill(`${title} (2)`);
+  await page.getByLabel("Slug").fill(title.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Another article already uses this slug.").first()).toBeVisible();
+  await page.getByRole("link", { name: "Cancel" }).click();
+
+  await row.getByRole("link", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Title *")).toHaveValue(title);
+  await page.getByRole("link", { name: "Back to the list" }).click();
+  await page.screenshot({ path: "screenshots/admin-content-articles-1280.png", fullPage: true });
+});
+
+test("adding a blacklist entry", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin?tab=content&type=blacklist");
+  await page.getByRole("link", { name: "New blacklist entry" }).click();
+  const name = `Mirage Capital ${Date.now()}`;
+  await page.getByLabel("Name *").fill(name);
+  await page.getByLabel("Severity *").selectOption("urgent");
+  // Client-side check with the action's schema: nothing is sent while required fields are empty.
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Reason is required")).toBeVisible();
+  await page.getByLabel("Reason *").fill("Unlicensed; impersonates a DFSA-regulated firm");
+  await page.getByLabel("Warning *").fill("Do not deposit funds. Report contact attempts.");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+});
+
+test("newsletter: validation texts, a test send that shows up in the mail viewer, a campaign", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await openTab(page, "newsletter", "Newsletter");
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("button", { name: "Send Test" }).click();
+  await expect(form.getByText("Please fill in all fields including test email")).toBeVisible();
+  await form.getByRole("button", { name: "Send to Subscribers" }).click();
+  await expect(form.getByText("Please fill in subject and content")).toBeVisible();
+
+  const subject = `Gulf weekly ${Date.now()}`;
+  const testEmail = uniqueEmail("nl-test");
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Content").fill("Markets **rallied** this week.");
+  await form.getByLabel("Test email").fill(testEmail);
+  await form.getByRole("button", { name: "Send Test" }).click();
+  await expect(form.getByText("Test newsletter sent successfully!")).toBeVisible();
+  // A test keeps the form filled.
+  await expect(form.getByLabel("Subject")).toHaveValue(subject);
+  await mailsTo(testEmail);
+
+  // The mail viewer lists it; its body opens in a sandboxed frame.
+  await page.goto("/admin?tab=email-templates");
+  const mailRow = page.getByRole("row").filter({ hasText: testEmail });
+  await expect(mailRow).toContainText(subject);
+  await mailRow.getByRole("link", { name: /^View/ }).click();
+  const frame = page.locator(`iframe[title^="Mail: "]`);
+  await expect(frame).toHaveAttribute("sandbox", "");
+  // Checked on the attribute: scripts (Playwright's own included) cannot run inside sandbox="".
+  await expect(frame).toHaveAttribute("srcdoc", /<strong>rallied<\/strong>/);
+
+  // Sending to everyone clears the form and shows up in the campaign history.
+  await openTab(page, "newsletter", "Newsletter");
+  await form.getByLabel("Subject").fill(subject);
+  await form.getByLabel("Content").fill("Markets rallied this week.");
+  await form.getByRole("button", { name: "Send to Subscribers" }).click();
+  await expect(form.getByText("Newsletter sent to all subscribers!")).toBeVisible();
+  await expect(form.getByLabel("Subject")).toHaveValue("");
+  await expect(page.getByRole("row").filter({ hasText: subject })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    "/admin/subscribers.csv",
+  );
+  const csv = await page.request.get("/admin/subscribers.csv");
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toMatch(/^email,full_name,company,interests,frequency,is_active,subscribed_at/);
+});
+
+test("email templates: previews in a sandboxed frame and the test tool", async ({ page }) => {
+  await signInAsAdmin(page);
+  await openTab(page, "email-templates", "Email Templates");
+  const preview = page.locator('iframe[title^="Preview of"]');
+  await expect(preview).toHaveAttribute("sandbox", "");
+  expect(await preview.getAttribute("srcdoc")).toBeTruthy();
+
+  const panel = page.getByRole("tabpanel");
+  await panel.getByRole("button", { name: "Test Welcome Email" }).click();
+  await expect(panel.getByText("Please enter a test email address")).toBeVisible();
+  const to = uniqueEmail("template-test");
+  await panel.getByLabel("Test email address").fill(to);
+  await panel.getByRole("button", { name: "Test Welcome Email" }).click();
+  await expect(panel.getByText("Welcome email test sent successfully!")).toBeVisible();
+  await panel.getByRole("button", { name: "Test Broker Selection Email" }).click();
+  await expect(panel.getByText("Broker selection email test sent successfully!")).toBeVisible();
+  const mails = await mailsTo(to, 2);
+  expect(mails.join("\n")).toContain("Test User");
+  expect(mails.join("\n")).toContain("Sample Broker");
+});
+
+test("granting admin to a user, who then sees the admin menu; banning signs them out", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("promoted");
+  const other = await browser.newContext();
+  const userPage = await other.newPage();
+  await signUpAndSignIn(userPage, email);
+  await expect(userPage.getByRole("button", { name: "Admin" })).toHaveCount(0);
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin?tab=users&q=${encodeURIComponent(email)}`);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Member");
+  await row.getByRole("button", { name: `Make admin: ${email}` }).click();
+  await expect(row).toContainText("Admin");
+
+  await userPage.reload();
+  await expect(userPage.getByRole("button", { name: "Admin" })).toBeVisible();
+  await userPage.goto("/admin?tab=users");
+  await expect(userPage.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+
+  page.once("dialog", (d) => void d.accept());
+  await row.getByRole("button", { name: `Ban: ${email}` }).click();
+  await expect(row).toContainText("Banned");
+  await userPage.goto("/admin");
+  await expect(userPage).toHaveURL(/\/$/);
+  await expect(userPage.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await userPage.goto("/auth");
+  await userPage.getByLabel("Email").fill(email);
+  await userPage.getByLabel("Password").fill("secret123");
+  await userPage.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(userPage.getByRole("alert")).toContainText("suspended");
+
+  // The audit log names who did it.
+  await page.goto("/admin?tab=overview");
+  const audit = page.getByRole("region", { name: "Audit log" });
+  await expect(audit.getByRole("row").filter({ hasText: "user.grant_admin" }).first()).toContainText(ADMIN);
+  await expect(audit.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText(email);
+  await other.close();
+  void signIn;
+});
+
+test("changing the site name shows it in the header without a restart", async ({ page }) => {
+  await signInAsAdmin(page);
+  await openTab(page, "settings", "Settings");
+  const name = `Gulf Desk ${Date.now() % 10_000}`;
+  const siteName = page.getByLabel("Site name");
+  const original = await siteName.inputValue();
+  await siteName.fill("");
+  await page.getByRole("region", { name: "Site", exact: true }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Site name is required")).toBeVisible();
+  await siteName.fill(name);
+  await page.getByRole("region", { name: "Site", exact: true }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Site settings saved.").first()).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator("header").getByRole("link", { name }).first()).toBeVisible();
+  await expect(page.locator("footer")).toContainText(name);
+
+  // Read-only provider status with a working 'Test connection' (offline assistant in e2e).
+  await openTab(page, "settings", "Settings");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByText(/offline assistant answers chat/)).toBeVisible();
+  await page.getByLabel("Site name").fill(original);
+  await page.getByRole("region", { name: "Site", exact: true }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Site settings saved.").first()).toBeVisible();
+});
