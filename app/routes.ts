@@ -27,5 +27,8 @@ export default [
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("api/chat", "routes/api.chat.ts"),
+  route("api/chat/conversations", "routes/api.chat.conversations.ts"),
+  route("api/chat/conversations/:id", "routes/api.chat.conversations.$id.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,52 @@
+import type { TFunction } from "i18next";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { type ChatFailure, type ChatNotice, chatStore } from "./chat-store";
+
+/** Spec §8: the banner text of a failed reply. */
+export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {
+  switch (f.kind) {
+    case "rate_limit":
+      return t("errors.rateLimitBanner");
+    case "auth":
+      return t("errors.authBanner");
+    case "quota":
+      return t("errors.quotaBanner");
+    case "no_response":
+      return t("errors.noResponse");
+    case "thrown":
+      return f.message || t("errors.unknown");
+    default:
+      return f.message || t("errors.otherFallback");
+  }
+}
+
+/** Spec §8: the toast of a failed reply. */
+function failureToast(f: ChatFailure, t: TFunction<"chat">) {
+  switch (f.kind) {
+    case "rate_limit":
+      return toast.error(t("errors.rateLimitToast"), { description: t("errors.rateLimitToastDescription") });
+    case "auth":
+      return toast.error(t("errors.authToast"), { description: t("errors.authToastDescription") });
+    case "quota":
+      return toast.error(t("errors.quotaToast"), { description: t("errors.quotaToastDescription") });
+    case "other":
+      return toast.error(t("errors.otherToast"), { description: failureBanner(f, t) });
+    default:
+      // "No response" and a request that failed in the browser are the spec's thrown exception.
+      return toast.error(t("errors.thrownToast"));
+  }
+}
+
+function showNotice(n: ChatNotice, t: TFunction<"chat">) {
+  if (n.type === "failure") failureToast(n.failure, t);
+  else if (n.type === "deleted") toast.success(t("history.deleted"));
+  else toast.error(t("history.errorTitle"), { description: t(`history.${n.key}`) });
+}
+
+/** Shows the chat's notices as toasts while the calling component is mounted. */
+export function useChatToasts() {
+  const { t } = useTranslation("chat");
+  useEffect(() => chatStore.onNotice((n) => showNotice(n, t)), [t]);
+}

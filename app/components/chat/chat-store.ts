@@ -1,0 +1,366 @@
+import { useSyncExternalStore } from "react";
+import {
+  type ChatErrorKind,
+  type ChatMode,
+  type ChatStreamEvent,
+  type ConversationSummary,
+  HISTORY_TURN_MAX_CHARS,
+  HISTORY_TURNS,
+  type ToolStatus,
+} from "../../../common/chat";
+import { ChatHttpError, chatApi, streamChat } from "./chat-client";
+
+/**
+ * The chat's state, shared by the chat section and the history drawer in the header (one per
+ * tab). Only the browser ever changes it; the server renders the initial state.
+ */
+
+export interface ToolActivity {
+  id: string;
+  name: string;
+  status: ToolStatus;
+  subject?: string;
+  count?: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  tools: ToolActivity[];
+  streaming?: boolean;
+}
+
+/** A failed reply: spec §8's kinds, plus "thrown" for a request that failed in the browser. */
+export interface ChatFailure {
+  kind: ChatErrorKind | "thrown";
+  message: string | null;
+}
+
+export interface ChatState {
+  userId: string | null;
+  conversationId: string | null;
+  messages: ChatMessage[];
+  /** waiting: sent, nothing back yet; streaming: the reply is arriving; loading: opening a conversation. */
+  status: "idle" | "loading" | "waiting" | "streaming";
+  failure: ChatFailure | null;
+  /** Field error of the message box (e.g. too long), from the server's 400. */
+  inputError: string | null;
+  mode: ChatMode | null;
+  conversations: ConversationSummary[] | null;
+  conversationsLoading: boolean;
+  drawerOpen: boolean;
+}
+
+/** What the store reports for the UI to show as toasts (texts are chosen by the components). */
+export type ChatNotice =
+  | { type: "failure"; failure: ChatFailure }
+  | {
+      type: "conversation";
+      key: "loadFailed" | "createFailed" | "messagesFailed" | "saveFailed" | "deleteFailed";
+    }
+  | { type: "deleted" };
+
+const initial: ChatState = {
+  userId: null,
+  conversationId: null,
+  messages: [],
+  status: "idle",
+  failure: null,
+  inputError: null,
+  mode: null,
+  conversations: null,
+  conversationsLoading: false,
+  drawerOpen: false,
+};
+
+let state: ChatState = initial;
+const listeners = new Set<() => void>();
+/** The toaster: only the most recently mounted handler shows a notice, so none is shown twice. */
+const noticeHandlers: Array<(n: ChatNotice) => void> = [];
+let inFlight: AbortController | null = null;
+let nextId = 0;
+
+function set(patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) {
+  state = { ...state, ...(typeof patch === "function" ? patch(state) : patch) };
+  for (const fn of listeners) fn();
+}
+
+function notify(notice: ChatNotice) {
+  noticeHandlers.at(-1)?.(notice);
+}
+
+const storageKey = (userId: string) => `gulfpulse:chat:${userId}`;
+
+function remember(conversationId: string | null) {
+  if (!state.userId || typeof sessionStorage === "undefined") return;
+  try {
+    if (conversationId) sessionStorage.setItem(storageKey(state.userId), conversationId);
+    else sessionStorage.removeItem(storageKey(state.userId));
+  } catch {
+    // Storage can be off (private mode); the conversation just is not reopened after a reload.
+  }
+}
+
+function upsertConversation(list: ConversationSummary[] | null, c: ConversationSummary) {
+  const rest = (list ?? []).filter((x) => x.id !== c.id);
+  return [c, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+function updateAssistant(fn: (m: ChatMessage) => ChatMessage, s: ChatState): ChatMessage[] {
+  const last = s.messages.at(-1);
+  if (last?.role === "assistant" && last.streaming) return [...s.messages.slice(0, -1), fn(last)];
+  const fresh: ChatMessage = {
+    id: `a-${++nextId}`,
+    role: "assistant",
+    content: "",
+    tools: [],
+    streaming: true,
+  };
+  return [...s.messages, fn(fresh)];
+}
+
+function applyEvent(event: ChatStreamEvent, outcome: { ended: boolean; failed: boolean }) {
+  switch (event.type) {
+    case "start":
+      set((s) => ({
+        mode: event.mode,
+        conversationId: event.conversation?.id ?? s.conversationId,
+        conversations:
+          event.conversation && s.conversations !== null
+            ? upsertConversation(s.conversations, event.conversation)
+            : event.conversation && event.created
+              ? [event.conversation]
+              : s.conversations,
+      }));
+      if (event.created && event.conversation) remember(event.conversation.id);
+      break;
+    case "tool":
+      set((s) => ({
+        messages: updateAssistant((m) => {
+          const tools = m.tools.some((t) => t.id === event.id)
+            ? m.tools.map((t) =>
+                t.id === event.id ? { ...t, ...event, subject: event.subject ?? t.subject } : t,
+              )
+            : [
+                ...m.tools,
+                {
+                  id: event.id,
+                  name: event.name,
+                  status: event.status,
+                  subject: event.subject,
+                  count: event.count,
+                },
+              ];
+          return { ...m, tools };
+        }, s),
+      }));
+      break;
+    case "text":
+      set((s) => ({
+        status: "streaming",
+        messages: updateAssistant((m) => ({ ...m, content: m.content + event.delta }), s),
+      }));
+      break;
+    case "error":
+      outcome.failed = true;
+      fail({ kind: event.kind, message: event.message });
+      break;
+    case "done":
+      outcome.ended = true;
+      set((s) => ({
+        status: "idle",
+        messages: s.messages.map((m) => (m.streaming ? { ...m, streaming: false } : m)),
+        conversations: event.conversation
+          ? upsertConversation(s.conversations, event.conversation)
+          : s.conversations,
+      }));
+      if (!event.saved) notify({ type: "conversation", key: "saveFailed" });
+      break;
+  }
+}
+
+/** Drops the partial reply, shows the banner and reports the failure. */
+function fail(failure: ChatFailure) {
+  set((s) => ({
+    status: "idle",
+    failure,
+    messages: s.messages.filter((m) => !(m.role === "assistant" && m.streaming)),
+  }));
+  notify({ type: "failure", failure });
+}
+
+export const chatStore = {
+  get: () => state,
+  subscribe(fn: () => void) {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+  onNotice(fn: (n: ChatNotice) => void) {
+    noticeHandlers.push(fn);
+    return () => {
+      const i = noticeHandlers.lastIndexOf(fn);
+      if (i >= 0) noticeHandlers.splice(i, 1);
+    };
+  },
+
+  /** Called with the signed-in user's id (or null); a different user starts from a clean state. */
+  setUser(userId: string | null) {
+    if (state.userId === userId) return;
+    inFlight?.abort();
+    inFlight = null;
+    state = { ...initial, userId, mode: state.mode };
+    for (const fn of listeners) fn();
+    if (!userId) return;
+    // A reload reopens the conversation the tab had open.
+    let saved: string | null = null;
+    try {
+      saved = sessionStorage.getItem(storageKey(userId));
+    } catch {}
+    if (saved) void chatStore.openConversation(saved, { quiet: true });
+  },
+
+  setMode: (mode: ChatMode) => set({ mode }),
+  dismissFailure: () => set({ failure: null }),
+  clearInputError: () => set({ inputError: null }),
+  setDrawerOpen: (open: boolean) => {
+    set({ drawerOpen: open });
+    if (open) void chatStore.loadConversations();
+  },
+
+  async send(text: string): Promise<boolean> {
+    const message = text.trim();
+    if (!message || state.status !== "idle" || state.failure) return false;
+    // Anonymous visitors send the turns so far; a signed-in user's history is on the server.
+    const history = state.userId
+      ? []
+      : state.messages.slice(-HISTORY_TURNS).map((m) => ({
+          role: m.role,
+          content: m.content.slice(0, HISTORY_TURN_MAX_CHARS),
+        }));
+    const userMessage: ChatMessage = { id: `u-${++nextId}`, role: "user", content: message, tools: [] };
+    set((s) => ({ messages: [...s.messages, userMessage], status: "waiting", inputError: null }));
+    const controller = new AbortController();
+    inFlight = controller;
+    const outcome = { ended: false, failed: false };
+    try {
+      await streamChat(
+        { message, conversationId: state.userId ? state.conversationId : null, history },
+        {
+          signal: controller.signal,
+          onEvents: (events) => {
+            for (const e of events) if (inFlight === controller) applyEvent(e, outcome);
+          },
+        },
+      );
+      if (inFlight !== controller || outcome.ended || outcome.failed) return outcome.ended;
+      // The stream closed without its final event.
+      const gotText = state.messages.at(-1)?.role === "assistant" && state.messages.at(-1)!.content !== "";
+      fail(gotText ? { kind: "thrown", message: null } : { kind: "no_response", message: null });
+      return false;
+    } catch (err) {
+      if (controller.signal.aborted) return false;
+      if (err instanceof ChatHttpError) {
+        if (err.status === 400) {
+          set((s) => ({
+            status: "idle",
+            inputError: err.message,
+            messages: s.messages.filter((m) => m !== userMessage),
+          }));
+          return false;
+        }
+        if (err.status === 429) fail({ kind: "rate_limit", message: null });
+        else if (err.code === "unavailable:chat_create") {
+          notify({ type: "conversation", key: "createFailed" });
+          set((s) => ({ status: "idle", messages: s.messages.filter((m) => m !== userMessage) }));
+        } else {
+          if (err.status === 404) {
+            // The conversation was deleted elsewhere: the next message starts a new one.
+            set({ conversationId: null });
+            remember(null);
+          }
+          fail({ kind: "other", message: err.message || null });
+        }
+        return false;
+      }
+      fail({ kind: "thrown", message: err instanceof Error && err.message ? err.message : null });
+      return false;
+    } finally {
+      if (inFlight === controller) inFlight = null;
+    }
+  },
+
+  async loadConversations() {
+    if (!state.userId || state.conversationsLoading) return;
+    set({ conversationsLoading: true });
+    try {
+      const conversations = await chatApi.conversations();
+      set({ conversations, conversationsLoading: false });
+    } catch {
+      set({ conversationsLoading: false });
+      notify({ type: "conversation", key: "loadFailed" });
+    }
+  },
+
+  async openConversation(id: string, opts: { quiet?: boolean } = {}) {
+    if (!state.userId) return;
+    inFlight?.abort();
+    inFlight = null;
+    set({ status: "loading", conversationId: id, messages: [], failure: null, drawerOpen: false });
+    try {
+      const messages = await chatApi.messages(id);
+      if (state.conversationId !== id) return;
+      set({
+        status: "idle",
+        messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, tools: [] })),
+      });
+      remember(id);
+    } catch (err) {
+      if (state.conversationId !== id) return;
+      set({ status: "idle", conversationId: null });
+      remember(null);
+      if (!(opts.quiet && err instanceof ChatHttpError && err.status === 404)) {
+        notify({ type: "conversation", key: "messagesFailed" });
+      }
+    }
+  },
+
+  newChat() {
+    inFlight?.abort();
+    inFlight = null;
+    set({
+      conversationId: null,
+      messages: [],
+      status: "idle",
+      failure: null,
+      inputError: null,
+      drawerOpen: false,
+    });
+    remember(null);
+  },
+
+  async deleteConversation(id: string) {
+    try {
+      await chatApi.remove(id);
+    } catch {
+      notify({ type: "conversation", key: "deleteFailed" });
+      return;
+    }
+    set((s) => ({ conversations: (s.conversations ?? []).filter((c) => c.id !== id) }));
+    // Spec §4: deleting the current conversation clears the view.
+    if (state.conversationId === id) {
+      const open = state.drawerOpen;
+      chatStore.newChat();
+      set({ drawerOpen: open });
+    }
+    notify({ type: "deleted" });
+  },
+};
+
+export function useChatState<T>(select: (s: ChatState) => T): T {
+  return useSyncExternalStore(
+    chatStore.subscribe,
+    () => select(state),
+    () => select(initial),
+  );
+}

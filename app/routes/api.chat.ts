@@ -1,0 +1,37 @@
+import { chatError, chatErrorFrom, chatService, clientIp } from "~/components/chat/api.server";
+import { getUser } from "~/lib/auth.server";
+import type { Route } from "./+types/api.chat";
+
+/** GET /api/chat: which assistant answers (model or offline) and the message length limit. */
+export function loader({ context }: Route.LoaderArgs) {
+  return Response.json(chatService(context).info());
+}
+
+/**
+ * POST /api/chat streams the reply as text/event-stream. Order: validate the body, identify the
+ * user, then the service rate-limits, loads history, streams and saves.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return chatError(405, "bad_request:method", "Method not allowed");
+  const chat = chatService(context);
+  const json = await request.json().catch(() => null);
+  const parsed = chat.requestSchema.safeParse(json);
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.some((i) => i.path[0] === "message" && i.message === "too_long");
+    const message = tooLong
+      ? `Messages can be at most ${chat.info().maxMessageChars.toLocaleString("en-US")} characters.`
+      : "Please enter a message.";
+    return chatError(400, "bad_request:chat", message, { message });
+  }
+  const user = await getUser(request, context);
+  try {
+    return await chat.reply({
+      body: parsed.data,
+      userId: user?.id ?? null,
+      ip: clientIp(context),
+      signal: request.signal,
+    });
+  } catch (err) {
+    return chatErrorFrom(err, context, "Failed to get AI response");
+  }
+}

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MarketService } from "../../contracts";
+import { user } from "../../db/schema";
+import type { Instrument, Quote } from "../../market/types";
+import type { Services } from "../../services";
+import { createTestServices } from "../../testing/test-services";
+import { primeServices } from "../testing/services";
+import type { ToolContext } from "../tools/types";
+import { formatNumber, HELP_TEXT, offlineReply, RISK_REMINDER, type RunTool } from "./engine";
+import { detectIntent } from "./intents";
+
+// The offline assistant on the real feature services (market simulator, news from the bundled
+// sample feeds, the economic calendar, price alerts) of a fresh database.
+let s: Services;
+let userId: string;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  await primeServices(s, { seeds: true });
+  userId = "offline-user";
+  await s.db
+    .insert(user)
+    .values({ id: userId, name: "O", email: "offline@example.com", emailVerified: true });
+});
+afterAll(() => s?.close());
+
+const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
+  market: s.market,
+  news: s.news,
+  calendar: s.calendar,
+  alerts: s.alerts,
+  userId: null,
+  ...over,
+});
+
+/** Asks the assistant; returns its answer and the tools it ran. */
+async function ask(message: string, c: ToolContext = ctx()) {
+  const tools: string[] = [];
+  const run: RunTool = async (tool, input) => {
+    tools.push(tool.name);
+    return tool.execute(tool.inputSchema.parse(input), c) as any;
+  };
+  const answer = await offlineReply(message, c, run);
+  return { answer, tools };
+}
+
+const price = (symbol: string) => {
+  const q = s.market!.quote(symbol)!;
+  return formatNumber(q.price, s.market!.findInstrument(symbol)!.decimals);
+};
+
+describe("quotes", () => {
+  it.each([
+    ["What is TASI at?", "TASI"],
+    ["how is the saudi index doing", "TASI"],
+    ["price of brent", "BRENT"],
+    ["USD/AED", "USD/AED"],
+  ])("%s → live quote of %s", async (message, symbol) => {
+    const { answer, tools } = await ask(message);
+    expect(tools).toEqual(["getQuote"]);
+    expect(answer).toContain(`**${symbol}**`);
+    expect(answer).toContain(price(symbol));
+    expect(answer.endsWith(RISK_REMINDER)).toBe(true);
+  });
+
+  it("shows a currency pair with 4 decimals", async () => {
+    const { answer } = await ask("what's the dirham rate? USD/AED");
+    expect(answer).toMatch(/\*\*\d\.\d{4}\*\*/);
+  });
+
+  it("answers from the data of the moment it is asked", async () => {
+    const quotes = new Map<string, number>([["TASI", 11_000]]);
+    const instrument: Instrument = {
+      symbol: "TASI",
+      name: "Tadawul All Share Index",
+      category: "gulfStocks",
+      exchange: "TADAWUL",
+      currency: "SAR",
+      decimals: 2,
+      aliases: ["Saudi index"],
+    };
+    const quote = (symbol: string): Quote | undefined => {
+      const p = quotes.get(symbol);
+      if (p === undefined) return undefined;
+      return {
+        symbol,
+        name: instrument.name,
+        price: p,
+        change: p - 11_000,
+        changePercent: ((p - 11_000) / 11_000) * 100,
+        isPositive: p >= 11_000,
+        category: "gulfStocks",
+        lastUpdate: new Date().toISOString(),
+        previousClose: 11_000,
+        dayHigh: Math.max(p, 11_000),
+        dayLow: Math.min(p, 11_000),
+        marketOpen: true,
+      };
+    };
+    const market = {
+      catalogue: () => [instrument],
+      findInstrument: (q: string) => (/tasi|saudi/i.test(q) ? instrument : undefined),
+      quote,
+    } as unknown as MarketService;
+    expect((await ask("TASI?", ctx({ market }))).answer).toContain("11,000.00");
+    quotes.set("TASI", 11_234.5);
+    const { answer } = await ask("TASI?", ctx({ market }));
+    expect(answer).toContain("11,234.50");
+    expect(answer).toContain("up 234.50 (+2.13%)");
+  });
+});
+
+describe("market overviews and movers", () => {
+  it.each([
+    ["Show me the currencies", "currencies"],
+    ["gulf stocks overview", "gulfStocks"],
+    ["how is crypto", "crypto"],
+    ["commodities", "commodities"],
+    ["US indices today", "usIndices"],
+  ] as const)("%s → every %s quote", async (message, category) => {
+    const { answer, tools } = await ask(message);
+    expect(tools).toEqual(["getMarketOverview"]);
+    const quotes = s.market!.snapshot()[category];
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) expect(answer).toContain(`**${q.symbol}** ${price(q.symbol)}`);
+    expect(answer).toContain(RISK_REMINDER);
+  });
+
+  it("top movers → the day's biggest gainer and loser", async () => {
+    const { answer, tools } = await ask("Who are the top movers today?");
+    expect(tools).toEqual(["getTopMovers"]);
+    const all = Object.values(s.market!.snapshot()).filter(Array.isArray).flat() as Quote[];
+    const sorted = [...all].sort((a, b) => b.changePercent - a.changePercent);
+    if (sorted[0]!.changePercent > 0) expect(answer).toContain(`**${sorted[0]!.symbol}**`);
+    if (sorted.at(-1)!.changePercent < 0) expect(answer).toContain(`**${sorted.at(-1)!.symbol}**`);
+    expect(answer).toContain("Gainers:");
+    expect(answer).toContain("Losers:");
+  });
+});
+
+describe("news and calendar", () => {
+  it("news about a topic → the latest matching headlines", async () => {
+    const { answer, tools } = await ask("Any news about oil?");
+    expect(tools).toEqual(["getLatestNews"]);
+    const items = await s.news!.latest({ topic: "oil", limit: 5 });
+    expect(items.length).toBeGreaterThan(0);
+    expect(answer).toContain("Latest news about oil");
+    for (const item of items) expect(answer).toContain(item.title);
+  });
+
+  it("latest headlines without a topic", async () => {
+    const { answer } = await ask("latest headlines");
+    const [first] = await s.news!.latest({ limit: 5 });
+    expect(answer).toContain(first!.title);
+  });
+
+  it("the economic calendar → upcoming events with importance", async () => {
+    const { answer, tools } = await ask("What's on the economic calendar this week?");
+    expect(tools).toEqual(["getEconomicCalendar"]);
+    const events = await s.calendar!.upcoming({ days: 7 });
+    expect(events.length).toBeGreaterThan(0);
+    expect(answer).toContain(`**${events[0]!.title}** (${events[0]!.country}, ${events[0]!.importance})`);
+  });
+});
+
+describe("price alerts", () => {
+  it("alert me when TASI goes above 11500 → creates the signed-in user's alert", async () => {
+    const { answer, tools } = await ask("alert me when TASI goes above 11,500", ctx({ userId }));
+    expect(tools).toEqual(["createAlert"]);
+    expect(answer).toContain("**TASI** goes above **11500**");
+    const alerts = await s.alerts!.list(userId);
+    expect(alerts.find((a) => a.symbol === "TASI")).toMatchObject({
+      alertType: "above",
+      targetValue: 11_500,
+    });
+  });
+
+  it("understands below and percentage alerts by name", async () => {
+    await ask("notify me if oil drops below 60", ctx({ userId }));
+    await ask("alert me when bitcoin changes by 5%", ctx({ userId }));
+    const alerts = await s.alerts!.list(userId);
+    expect(alerts.find((a) => a.symbol === "BRENT")).toMatchObject({ alertType: "below", targetValue: 60 });
+    expect(alerts.find((a) => a.alertType === "change_percent")).toMatchObject({ targetValue: 5 });
+  });
+
+  it("my alerts → the user's own alerts", async () => {
+    const { answer, tools } = await ask("show my alerts", ctx({ userId }));
+    expect(tools).toEqual(["listAlerts"]);
+    expect(answer).toContain("**TASI** goes above 11500 — active");
+  });
+
+  it("refuses anonymous visitors with the spec's text and creates nothing", async () => {
+    const before = (await s.alerts!.list(userId)).length;
+    const { answer } = await ask("alert me when TASI goes above 12000");
+    expect(answer).toBe("Please sign in to create price alerts");
+    expect((await s.alerts!.list(userId)).length).toBe(before);
+  });
+
+  it("asks for the missing part of an alert", async () => {
+    const { answer, tools } = await ask("set an alert for me", ctx({ userId }));
+    expect(tools).toEqual([]);
+    expect(answer).toContain("alert me when TASI goes above 11500");
+  });
+});
+
+describe("help and honesty", () => {
+  it("help says what it is and what it understands", async () => {
+    const { answer, tools } = await ask("help");
+    expect(tools).toEqual([]);
+    expect(answer).toBe(HELP_TEXT);
+    expect(answer).toContain("not an AI language model");
+  });
+
+  it("an unknown request gets the help text, not an invented answer", async () => {
+    const { answer } = await ask("Can you write me a poem about the sea?");
+    expect(answer).toContain("I didn't catch that.");
+  });
+
+  it("says so when market data is not available", async () => {
+    const { answer } = await ask("price of TASI", ctx({ market: undefined }));
+    expect(answer).not.toContain("TASI is at");
+    expect(detectIntent("top movers", undefined)).toEqual({ kind: "movers", category: undefined });
+    expect((await ask("top movers", ctx({ market: undefined }))).answer).toBe(
+      "Live market data is not available right now.",
+    );
+  });
+});
