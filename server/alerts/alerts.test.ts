@@ -1,46 +1,64 @@
+import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALERT_MESSAGES } from "../../common/alert-schema";
 import { alertNotifications, mailOutbox, priceAlerts, user } from "../db/schema";
 import type { Scheduler } from "../jobs/scheduler";
+import { CATALOGUE } from "../market/catalogue";
+import type { MarketProvider, ProviderQuote } from "../market/provider";
+import { createMarket, type Market } from "../market/service";
+import { openSse } from "../market/testing/sse-client";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { createFakeMarket } from "./fake-market";
 import { createAlerts } from "./service";
 import type { PriceAlerts } from "./types";
 
-let s: Services;
-let alerts: PriceAlerts;
-let market: ReturnType<typeof createFakeMarket>;
-
-beforeAll(async () => {
-  s = await createTestServices();
-  market = createFakeMarket([
-    { symbol: "TASI", name: "Tadawul All Share", price: 11_000 },
-    { symbol: "USD/AED", name: "US Dollar / UAE Dirham", price: 3.6725 },
-    { symbol: "BRENT", name: "Brent Crude", price: 65 },
-  ]);
-  s.market = market;
-  alerts = s.priceAlerts!;
-});
-afterAll(() => s.close());
-
-let users = 0;
-async function makeUser(name = "u") {
-  const id = `${name}-${++users}`;
-  await s.db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
-  return id;
+/**
+ * The real market service, fed by a provider whose prices the test sets: each tick goes the
+ * production way (provider -> feed -> database -> bus -> every process's snapshot -> onTick).
+ */
+function scriptedProvider() {
+  const prices = new Map(CATALOGUE.map((e) => [e.symbol, e.base]));
+  let pending: string[] = [];
+  const quoteOf = (symbol: string, now: number): ProviderQuote => {
+    const price = prices.get(symbol)!;
+    return { symbol, price, previousClose: price, dayHigh: price, dayLow: price, time: now };
+  };
+  const provider: MarketProvider & { set(p: Record<string, number>): void } = {
+    name: "scripted",
+    start: async (_stored, now) => ({ quotes: CATALOGUE.map((e) => quoteOf(e.symbol, now)), bars: [] }),
+    async poll(now) {
+      const out = pending.map((symbol) => quoteOf(symbol, now));
+      pending = [];
+      return out;
+    },
+    set(p) {
+      for (const [symbol, price] of Object.entries(p)) prices.set(symbol, price);
+      pending = Object.keys(p);
+    },
+  };
+  return provider;
 }
 
-/** A second "process": its own index and evaluator on the same database and bus. */
-async function secondProcess(leader = true) {
-  const jobs = { register() {}, isLeader: () => leader } as unknown as Scheduler;
+const stubJobs = (leader: boolean) => ({ register() {}, isLeader: () => leader }) as unknown as Scheduler;
+
+let s: Services;
+let market: Market;
+let provider: ReturnType<typeof scriptedProvider>;
+/** The web process users talk to (not the job leader: jobs are off in tests). */
+let alerts: PriceAlerts;
+/** The job leader's alerts service, evaluating every tick. */
+let leader: PriceAlerts;
+
+/** Another process's alerts service on the same database and bus. */
+async function process(isLeader: boolean) {
   const other = createAlerts({
     db: s.db,
     bus: s.bus,
     sse: s.sse,
     outbox: s.outbox,
-    jobs,
+    jobs: stubJobs(isLeader),
     log: s.log,
     publicUrl: "http://localhost:3000",
     market: () => market,
@@ -49,10 +67,61 @@ async function secondProcess(leader = true) {
   return other;
 }
 
-const at = (symbol: string, price: number) => [{ symbol, price }];
-/** The events of these alerts only (other tests' alerts on the same symbol may fire too). */
-const of = <T extends { alertId: string | null }>(events: T[], ...created: Array<{ id: string }>) =>
-  events.filter((e) => created.some((c) => c.id === e.alertId));
+const evaluators: PriceAlerts[] = [];
+
+/** One market tick with these prices, applied everywhere, and every evaluation finished. */
+async function tick(prices: Record<string, number>) {
+  provider.set(prices);
+  const applied = new Promise<void>((resolve) => {
+    const off = market.onTick((changed) => {
+      const symbols = Object.keys(prices);
+      if (symbols.length > 0 && !changed.some((q) => symbols.includes(q.symbol))) return;
+      off();
+      resolve();
+    });
+  });
+  await market.tick(Date.now());
+  await applied;
+  for (const e of [leader, ...evaluators]) await e.evaluator.idle();
+}
+
+beforeAll(async () => {
+  s = await createTestServices();
+  provider = scriptedProvider();
+  market = await createMarket({
+    config: s.config,
+    log: s.log,
+    db: s.db,
+    bus: s.bus,
+    jobs: stubJobs(true),
+    settings: s.settings,
+    sse: s.sse,
+    provider,
+  });
+  s.market = market;
+  alerts = s.priceAlerts!;
+  leader = await process(true);
+  await tick({}); // the first tick publishes the whole snapshot
+});
+afterAll(async () => {
+  leader.stop();
+  await s.close();
+});
+
+let users = 0;
+async function makeUser(name = "u") {
+  const id = `${name}-${++users}`;
+  await s.db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+  return id;
+}
+
+/** Creates through the web process and waits until the leader's index has it (bus event). */
+async function armed(userId: string, input: Parameters<PriceAlerts["create"]>[1]) {
+  const a = await alerts.create(userId, input);
+  await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
+  return a;
+}
+
 const rowOf = async (id: string) => (await s.db.select().from(priceAlerts).where(eq(priceAlerts.id, id)))[0]!;
 const notificationsOf = (userId: string) =>
   s.db.select().from(alertNotifications).where(eq(alertNotifications.userId, userId));
@@ -60,6 +129,7 @@ const notificationsOf = (userId: string) =>
 describe("creating alerts", () => {
   it("resolves the symbol from the catalogue, stores it upper case with the current price", async () => {
     const u = await makeUser();
+    await tick({ TASI: 11_000 });
     const a = await alerts.create(u, { symbol: " tasi ", alertType: "above", targetValue: 11_500 });
     expect(a).toMatchObject({
       symbol: "TASI",
@@ -69,10 +139,9 @@ describe("creating alerts", () => {
       isActive: true,
       isTriggered: false,
     });
-    const b = await alerts.create(u, { symbol: "usd/aed", alertType: "below", targetValue: 3.123456789 });
-    expect(b.targetValue).toBe(3.123457); // step 0.000001
+    const b = await alerts.create(u, { symbol: "dirham", alertType: "below", targetValue: 3.123456789 });
+    expect(b).toMatchObject({ symbol: "USD/AED", targetValue: 3.123457 }); // step 0.000001
     expect((await alerts.list(u)).map((x) => x.id)).toEqual([b.id, a.id]); // newest first
-    expect(alerts.index.has(a.id) && alerts.index.has(b.id)).toBe(true);
   });
 
   it("refuses an unknown symbol with a clear message", async () => {
@@ -91,6 +160,7 @@ describe("creating alerts", () => {
     const bad: Array<[Parameters<PriceAlerts["create"]>[1], string]> = [
       [{ symbol: "TASI", alertType: "above", targetValue: 0 }, ALERT_MESSAGES.targetPositive],
       [{ symbol: "TASI", alertType: "below", targetValue: -5 }, ALERT_MESSAGES.targetPositive],
+      [{ symbol: "TASI", alertType: "above", targetValue: 0.0000001 }, ALERT_MESSAGES.targetPositive],
       [{ symbol: "TASI", alertType: "above", targetValue: Number.NaN }, ALERT_MESSAGES.targetNumber],
       [{ symbol: "TASI", alertType: "change_percent", targetValue: 0 }, ALERT_MESSAGES.percentRange],
       [{ symbol: "TASI", alertType: "change_percent", targetValue: 100.5 }, ALERT_MESSAGES.percentRange],
@@ -100,201 +170,254 @@ describe("creating alerts", () => {
     }
     expect(await alerts.list(u)).toEqual([]);
     await alerts.create(u, { symbol: "TASI", alertType: "change_percent", targetValue: 100 });
+    expect(await alerts.list(u)).toHaveLength(1);
   });
 
   it("allows at most 100 alerts per user, even when created concurrently", async () => {
     const u = await makeUser();
     const other = await makeUser();
     const attempts = Array.from({ length: 104 }, (_, i) =>
-      alerts.create(u, { symbol: "BRENT", alertType: "above", targetValue: 100 + i }),
+      alerts.create(u, { symbol: "ETH", alertType: "above", targetValue: 100_000 + i }),
     );
     const results = await Promise.allSettled(attempts);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
-    const refused = results.filter((r) => r.status === "rejected");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(refused).toHaveLength(4);
-    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
-      code: "conflict:alert_limit",
-      message: ALERT_MESSAGES.limit,
-    });
+    for (const r of refused) {
+      expect(r.reason).toMatchObject({
+        code: "conflict:alert_limit",
+        status: 409,
+        message: ALERT_MESSAGES.limit,
+      });
+    }
     expect(await alerts.list(u)).toHaveLength(100);
-    // The limit is per user.
-    const extra = await alerts.create(other, { symbol: "BRENT", alertType: "above", targetValue: 100 });
-    // Out of the way of the evaluation tests below.
-    for (const a of await alerts.list(u)) await alerts.remove(u, a.id);
-    await alerts.remove(other, extra.id);
+    // The limit is per user, and deleting makes room again.
+    await alerts.create(other, { symbol: "ETH", alertType: "above", targetValue: 100_000 });
+    await alerts.remove(u, (await alerts.list(u))[0]!.id);
+    await alerts.create(u, { symbol: "ETH", alertType: "above", targetValue: 100_000 });
   });
 });
 
-describe("evaluation", () => {
+describe("evaluation on market ticks", () => {
   it("above fires at price >= target and not before, once, with a clear notification", async () => {
     const u = await makeUser();
-    const a = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 11_200.5 });
-    expect(await alerts.evaluator.evaluate(at("TASI", 11_200.49))).toEqual([]);
+    await tick({ GOLD: 4_000 });
+    const a = await armed(u, { symbol: "GOLD", alertType: "above", targetValue: 4_100.5 });
+    await tick({ GOLD: 4_100.49 });
     expect((await rowOf(a.id)).isTriggered).toBe(false);
-    const [n] = await alerts.evaluator.evaluate(at("TASI", 11_200.5));
-    expect(n).toMatchObject({ alertId: a.id, symbol: "TASI", isRead: false });
-    expect(n!.title).toBe("TASI rose above 11,200.50");
-    expect(n!.message).toContain("above 11,200.50");
-    expect(n!.message).toContain("reached 11,200.50");
-    const row = await rowOf(a.id);
-    expect(row).toMatchObject({ isTriggered: true, isActive: true, triggeredPrice: 11_200.5 });
-    expect(of(await alerts.evaluator.evaluate(at("TASI", 12_000)), a)).toEqual([]);
+    await tick({ GOLD: 4_100.5 });
+    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, isActive: true, triggeredPrice: 4_100.5 });
+    const [n] = await notificationsOf(u);
+    expect(n!.title).toBe("GOLD rose above 4,100.50");
+    expect(n!.message).toBe(
+      "Your alert for GOLD when the price goes above 4,100.50 was triggered: the price reached 4,100.50.",
+    );
+    await tick({ GOLD: 4_300 });
     expect(await notificationsOf(u)).toHaveLength(1);
   });
 
   it("below fires at price <= target and not before", async () => {
     const u = await makeUser();
-    const a = await alerts.create(u, { symbol: "USD/AED", alertType: "below", targetValue: 3.65 });
-    expect(await alerts.evaluator.evaluate(at("USD/AED", 3.6501))).toEqual([]);
-    const [n] = await alerts.evaluator.evaluate(at("USD/AED", 3.6499));
-    expect(n!.alertId).toBe(a.id);
-    expect(n!.title).toContain("USD/AED fell below 3.65");
-    expect(n!.message).toContain("reached 3.65");
+    await tick({ "USD/AED": 3.6725 });
+    const a = await armed(u, { symbol: "USD/AED", alertType: "below", targetValue: 3.65 });
+    await tick({ "USD/AED": 3.6501 });
+    expect((await rowOf(a.id)).isTriggered).toBe(false);
+    await tick({ "USD/AED": 3.6499 });
+    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 3.6499 });
+    const [n] = await notificationsOf(u);
+    expect(n!.title).toBe("USD/AED fell below 3.6500");
+    expect(n!.message).toContain("reached 3.6499");
   });
 
-  it("change % fires when |price − base| / base ≥ target, either way, and not before", async () => {
+  it("change % fires when |price − base| / base × 100 ≥ target, either way, and not before", async () => {
     const u = await makeUser();
-    market.tick({ BRENT: 80 });
-    const up = await alerts.create(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 2.5 });
-    const down = await alerts.create(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 2.5 });
+    await tick({ BRENT: 80 });
+    const up = await armed(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 2.5 });
+    const down = await armed(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 10 });
     expect(up.currentValue).toBe(80);
-    expect(await alerts.evaluator.evaluate(at("BRENT", 81.99))).toEqual([]);
-    expect(await alerts.evaluator.evaluate(at("BRENT", 78.01))).toEqual([]);
-    const fired = await alerts.evaluator.evaluate(at("BRENT", 82));
-    expect(fired.map((n) => n.alertId).sort()).toEqual([up.id, down.id].sort());
-    expect(fired[0]!.title).toBe("BRENT moved +2.50%");
-    expect(fired[0]!.message).toContain("changes by 2.5%");
-    expect(fired[0]!.message).toContain("reached 82.00 (from 80.00)");
-
-    const third = await alerts.create(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 10 });
-    expect(await alerts.evaluator.evaluate(at("BRENT", 72.01))).toEqual([]);
-    expect((await alerts.evaluator.evaluate(at("BRENT", 72))).map((n) => n.alertId)).toEqual([third.id]);
+    await tick({ BRENT: 81.99 });
+    await tick({ BRENT: 78.01 });
+    expect((await rowOf(up.id)).isTriggered).toBe(false);
+    await tick({ BRENT: 82 }); // +2.5 % exactly
+    expect(await rowOf(up.id)).toMatchObject({ isTriggered: true, triggeredPrice: 82 });
+    expect((await rowOf(down.id)).isTriggered).toBe(false);
+    await tick({ BRENT: 72.01 });
+    expect((await rowOf(down.id)).isTriggered).toBe(false);
+    await tick({ BRENT: 72 }); // −10 % exactly
+    expect(await rowOf(down.id)).toMatchObject({ isTriggered: true, triggeredPrice: 72 });
+    const titles = (await notificationsOf(u)).map((n) => n.title).sort();
+    expect(titles).toEqual(["BRENT moved +2.50%", "BRENT moved −10.00%"]);
+    const [n] = (await notificationsOf(u)).filter((x) => x.alertId === up.id);
+    expect(n!.message).toBe(
+      "Your alert for BRENT when the price changes by 2.5% was triggered: the price reached 82.00 (from 80.00).",
+    );
   });
 
-  it("triggers exactly once when two evaluators race", async () => {
+  it("triggers exactly once when two evaluators race on the same tick", async () => {
     const u = await makeUser();
+    await tick({ QSI: 10_500 });
     const created = [];
-    for (let i = 0; i < 30; i++) {
-      created.push(await alerts.create(u, { symbol: "TASI", alertType: "below", targetValue: 10_000 + i }));
-    }
-    const other = await secondProcess();
-    expect(created.every((a) => other.index.has(a.id))).toBe(true);
+    for (let i = 0; i < 25; i++)
+      created.push(await armed(u, { symbol: "QSI", alertType: "below", targetValue: 10_000 + i }));
+    // A second process that also believes it leads (a leadership hand-over overlapping a tick).
+    const rival = await process(true);
+    evaluators.push(rival);
+    expect(created.every((a) => rival.index.has(a.id))).toBe(true);
+    await tick({ QSI: 9_000 });
+    // And both evaluating directly at once, on separate connections under PostgreSQL.
+    const more: typeof created = [];
+    for (let i = 0; i < 25; i++)
+      more.push(await armed(u, { symbol: "QSI", alertType: "above", targetValue: 9_500 + i }));
+    await vi.waitFor(() => expect(more.every((a) => rival.index.has(a.id))).toBe(true));
     const [mine, theirs] = await Promise.all([
-      alerts.evaluator.evaluate(at("TASI", 9_000)),
-      other.evaluator.evaluate(at("TASI", 9_000)),
+      leader.evaluator.evaluate([{ symbol: "QSI", price: 9_600 }]),
+      rival.evaluator.evaluate([{ symbol: "QSI", price: 9_600 }]),
     ]);
-    other.stop();
-    expect(of(mine, ...created).length + of(theirs, ...created).length).toBe(30);
-    const ids = of([...mine, ...theirs], ...created).map((n) => n.alertId);
-    expect(new Set(ids).size).toBe(30);
-    expect(await notificationsOf(u)).toHaveLength(30);
+    evaluators.pop();
+    rival.stop();
+    expect(mine.length + theirs.length).toBe(25);
+    const notes = await notificationsOf(u);
+    expect(notes).toHaveLength(50);
+    expect(new Set(notes.map((n) => n.alertId)).size).toBe(50);
   });
 
   it("switching a triggered alert off and on re-arms it", async () => {
     const u = await makeUser();
-    const a = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 11_100 });
-    await alerts.evaluator.evaluate(at("TASI", 11_150));
+    await tick({ DFMGI: 5_600 });
+    const a = await armed(u, { symbol: "DFMGI", alertType: "above", targetValue: 5_650 });
+    await tick({ DFMGI: 5_700 });
     expect((await alerts.list(u))[0]).toMatchObject({ isTriggered: true });
-    // Still triggered and not evaluated while off.
     const off = await alerts.setActive(u, a.id, false);
     expect(off).toMatchObject({ isActive: false, isTriggered: true });
-    expect(alerts.index.has(a.id)).toBe(false);
+    await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(false));
     const on = await alerts.setActive(u, a.id, true);
     expect(on).toMatchObject({ isActive: true, isTriggered: false });
-    expect(alerts.index.has(a.id)).toBe(true);
-    await alerts.evaluator.evaluate(at("TASI", 11_160));
+    await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
+    await tick({ DFMGI: 5_710 });
+    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 5_710 });
     expect(await notificationsOf(u)).toHaveLength(2);
   });
 
   it("an inactive alert does not fire; a re-armed change % alert measures from the price now", async () => {
     const u = await makeUser();
-    const a = await alerts.create(u, { symbol: "BRENT", alertType: "below", targetValue: 50 });
+    await tick({ WTI: 60 });
+    const a = await armed(u, { symbol: "WTI", alertType: "below", targetValue: 50 });
     await alerts.setActive(u, a.id, false);
-    expect(await alerts.evaluator.evaluate(at("BRENT", 40))).toEqual([]);
+    await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(false));
+    await tick({ WTI: 40 });
     expect((await rowOf(a.id)).isTriggered).toBe(false);
 
-    market.tick({ BRENT: 100 });
-    const c = await alerts.create(u, { symbol: "BRENT", alertType: "change_percent", targetValue: 10 });
-    await alerts.evaluator.evaluate(at("BRENT", 111));
-    market.tick({ BRENT: 111 });
+    await tick({ WTI: 100 });
+    const c = await armed(u, { symbol: "WTI", alertType: "change_percent", targetValue: 10 });
+    await tick({ WTI: 111 });
+    expect((await rowOf(c.id)).isTriggered).toBe(true);
     await alerts.setActive(u, c.id, false);
     const rearmed = await alerts.setActive(u, c.id, true);
     expect(rearmed.currentValue).toBe(111);
-    expect(await alerts.evaluator.evaluate(at("BRENT", 112))).toEqual([]);
-    expect(of(await alerts.evaluator.evaluate(at("BRENT", 122.2)), c).map((n) => n.alertId)).toEqual([c.id]);
+    await vi.waitFor(() => expect(leader.index.has(c.id)).toBe(true));
+    await tick({ WTI: 112 });
+    expect((await rowOf(c.id)).isTriggered).toBe(false);
+    await tick({ WTI: 125 });
+    expect((await rowOf(c.id)).isTriggered).toBe(true);
   });
 
-  it("evaluates on market ticks on the job leader only", async () => {
+  it("processes that do not lead the jobs never evaluate", async () => {
     const u = await makeUser();
-    const follower = await secondProcess(false);
-    const a = await alerts.create(u, { symbol: "USD/AED", alertType: "above", targetValue: 4 });
+    await tick({ BHSEASI: 1_900 });
+    const follower = await process(false);
+    const a = await alerts.create(u, { symbol: "BHSEASI", alertType: "above", targetValue: 1_950 });
     await vi.waitFor(() => expect(follower.index.has(a.id)).toBe(true));
-    // This process is not the leader in tests (jobs off): neither evaluates.
-    market.tick({ "USD/AED": 4.5 });
-    await alerts.evaluator.idle();
+    leader.stop(); // no leader for this tick
+    await tick({ BHSEASI: 2_000 });
     await follower.evaluator.idle();
     expect((await rowOf(a.id)).isTriggered).toBe(false);
+    expect(follower.index.has(a.id)).toBe(true);
     follower.stop();
-    const leader = await secondProcess(true);
-    market.tick({ "USD/AED": 4.6 });
-    await leader.evaluator.idle();
-    leader.stop();
-    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 4.6 });
+    leader = await process(true);
+    await tick({ BHSEASI: 2_001 });
+    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 2_001 });
   });
 
   it("queues one email per trigger when the user chose email notifications", async () => {
     const u = await makeUser("mail");
     const quiet = await makeUser();
-    const a = await alerts.create(u, {
-      symbol: "TASI",
-      alertType: "below",
-      targetValue: 8_000,
-      notifyEmail: true,
-    });
-    await alerts.create(quiet, { symbol: "TASI", alertType: "below", targetValue: 8_000 });
-    const fired = await alerts.evaluator.evaluate(at("TASI", 7_999));
-    expect(of(fired, a)).toHaveLength(1);
+    await tick({ MSX30: 5_400 });
+    const a = await armed(u, { symbol: "MSX30", alertType: "below", targetValue: 5_300, notifyEmail: true });
+    await armed(quiet, { symbol: "MSX30", alertType: "below", targetValue: 5_300 });
+    await tick({ MSX30: 5_299 });
     const triggeredAt = (await rowOf(a.id)).triggeredAt!;
-    const mails = await s.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, `${u}@example.com`));
+    const mailsTo = (id: string) =>
+      s.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, `${id}@example.com`));
+    const mails = await mailsTo(u);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       idempotencyKey: `alert:${a.id}:${triggeredAt.toISOString()}`,
       kind: "alert-triggered",
-      subject: "Price alert triggered: TASI",
+      subject: "Price alert triggered: MSX30",
     });
-    expect(mails[0]!.text).toContain("TASI is now at 7,999.");
-    expect(mails[0]!.text).toContain("Price goes below 8,000.");
-    const quietMails = await s.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, `${quiet}@example.com`));
-    expect(quietMails).toHaveLength(0);
+    expect(mails[0]!.text).toContain("MSX30 is now at 5,299.");
+    expect(mails[0]!.text).toContain("Price goes below 5,300.");
+    expect(await mailsTo(quiet)).toHaveLength(0);
   });
 });
 
 describe("realtime delivery and index sync across processes", () => {
-  it("sends each notification to the user's open tabs over the bus", async () => {
-    const u = await makeUser();
-    const send = vi.spyOn(s.sse, "sendToUser");
-    const a = await alerts.create(u, { symbol: "BRENT", alertType: "above", targetValue: 500 });
-    const [n] = of(await alerts.evaluator.evaluate(at("BRENT", 501)), a);
-    await vi.waitFor(() =>
-      expect(send).toHaveBeenCalledWith(
-        u,
-        "notification",
-        expect.objectContaining({ id: n!.id, alertId: a.id }),
-      ),
-    );
-    send.mockRestore();
+  let server: Server;
+  let streamUrl: string;
+  beforeAll(async () => {
+    const app = express();
+    s.sse.mount(app);
+    server = app.listen(0);
+    await new Promise((r) => server.once("listening", r));
+    streamUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/stream`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
   });
 
-  it("create, toggle and delete reach another process's index", async () => {
+  async function signedIn(name: string) {
+    const email = `${name}-${++users}@example.com`;
+    await s.auth.api.signUpEmail({ body: { email, password: "secret123", name } });
+    await s.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const res = await s.auth.api.signInEmail({ body: { email, password: "secret123" }, asResponse: true });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [{ id }] = await s.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { id: id!, cookie };
+  }
+
+  it("sends a triggered alert to every open tab of its user, and to no one else", async () => {
+    const alice = await signedIn("alice");
+    const bob = await signedIn("bob");
+    const tabs = [openSse(streamUrl, { cookie: alice.cookie }), openSse(streamUrl, { cookie: alice.cookie })];
+    const bobTab = openSse(streamUrl, { cookie: bob.cookie });
+    const anonymous = openSse(streamUrl);
+    await Promise.all([...tabs, bobTab, anonymous].map((t) => t.next((e) => e.event === "market")));
+    await tick({ FADGI: 10_000 });
+    const a = await armed(alice.id, { symbol: "FADGI", alertType: "above", targetValue: 10_100 });
+    await tick({ FADGI: 10_150 });
+    for (const tab of tabs) {
+      const ev = await tab.next((e) => e.event === "notification");
+      expect(ev.data).toMatchObject({ alertId: a.id, symbol: "FADGI", title: "FADGI rose above 10,100.00" });
+    }
+    await alerts.markAllRead(alice.id);
+    for (const tab of tabs) await tab.next((e) => e.event === "notifications-read");
+    expect(bobTab.events.some((e) => e.event === "notification")).toBe(false);
+    expect(anonymous.events.some((e) => e.event === "notification")).toBe(false);
+    for (const t of [...tabs, bobTab, anonymous]) t.close();
+  });
+
+  it("create, toggle and delete reach another process's index; a trigger drops it everywhere", async () => {
     const u = await makeUser();
-    const other = await secondProcess(false);
-    const a = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 20_000 });
+    const other = await process(false);
+    await tick({ ASEGI: 2_500 });
+    const a = await alerts.create(u, { symbol: "ASEGI", alertType: "above", targetValue: 2_600 });
     await vi.waitFor(() => expect(other.index.has(a.id)).toBe(true));
     await alerts.setActive(u, a.id, false);
     await vi.waitFor(() => expect(other.index.has(a.id)).toBe(false));
@@ -302,20 +425,20 @@ describe("realtime delivery and index sync across processes", () => {
     await vi.waitFor(() => expect(other.index.has(a.id)).toBe(true));
     await alerts.remove(u, a.id);
     await vi.waitFor(() => expect(other.index.has(a.id)).toBe(false));
-    // A trigger recorded by one process drops the alert from the others' indexes too.
-    const b = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 20_000 });
+    const b = await armed(u, { symbol: "ASEGI", alertType: "above", targetValue: 2_600 });
     await vi.waitFor(() => expect(other.index.has(b.id)).toBe(true));
-    await alerts.evaluator.evaluate(at("TASI", 20_001));
+    await tick({ ASEGI: 2_650 });
     await vi.waitFor(() => expect(other.index.has(b.id)).toBe(false));
+    expect(leader.index.has(b.id)).toBe(false);
     other.stop();
   });
 
   it("rebuilds the index from the database on start", async () => {
     const u = await makeUser();
-    const a = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 30_000 });
-    const off = await alerts.create(u, { symbol: "TASI", alertType: "above", targetValue: 30_000 });
+    const a = await alerts.create(u, { symbol: "BKP", alertType: "above", targetValue: 99_999 });
+    const off = await alerts.create(u, { symbol: "BKP", alertType: "above", targetValue: 99_999 });
     await alerts.setActive(u, off.id, false);
-    const fresh = await secondProcess(false);
+    const fresh = await process(false);
     expect(fresh.index.has(a.id)).toBe(true);
     expect(fresh.index.has(off.id)).toBe(false);
     fresh.stop();
@@ -325,22 +448,20 @@ describe("realtime delivery and index sync across processes", () => {
 describe("notifications", () => {
   it("lists the 20 newest, counts unread, marks one and all read", async () => {
     const u = await makeUser();
-    for (let i = 0; i < 22; i++) {
-      await alerts.create(u, { symbol: "USD/AED", alertType: "above", targetValue: 10 + i });
-      await alerts.evaluator.evaluate(at("USD/AED", 10 + i));
-    }
+    await tick({ "USD/SAR": 3.75 });
+    for (let i = 0; i < 22; i++)
+      await armed(u, { symbol: "USD/SAR", alertType: "above", targetValue: 3.76 + i / 1000 });
+    for (let i = 0; i < 22; i++) await tick({ "USD/SAR": 3.76 + i / 1000 });
     const list = await alerts.notifications(u);
     expect(list).toHaveLength(20);
-    expect(list[0]!.title).toBe("USD/AED rose above 31.00");
+    expect(list[0]!.title).toBe("USD/SAR rose above 3.7810"); // newest first
     expect(await alerts.unreadCount(u)).toBe(22);
-    const send = vi.spyOn(s.sse, "sendToUser");
     await alerts.markRead(u, list[0]!.id);
     expect(await alerts.unreadCount(u)).toBe(21);
-    await vi.waitFor(() => expect(send).toHaveBeenCalledWith(u, "notifications-read", expect.anything()));
+    expect((await alerts.notifications(u))[0]!.isRead).toBe(true);
     expect(await alerts.markAllRead(u)).toBe(21);
     expect(await alerts.unreadCount(u)).toBe(0);
     expect(await alerts.markAllRead(u)).toBe(0);
-    send.mockRestore();
   });
 });
 
@@ -348,20 +469,25 @@ describe("every query is scoped by the user's id", () => {
   it("user B cannot list, toggle, delete or mark read user A's rows", async () => {
     const a = await makeUser("alice");
     const b = await makeUser("bob");
-    const alert = await alerts.create(a, { symbol: "TASI", alertType: "above", targetValue: 50_000 });
-    const low = await alerts.create(a, { symbol: "TASI", alertType: "below", targetValue: 1 });
-    const [n] = of(await alerts.evaluator.evaluate(at("TASI", 0.5)), low);
+    await tick({ ETH: 3_200 });
+    const alert = await armed(a, { symbol: "ETH", alertType: "below", targetValue: 3_000 });
+    const other = await armed(a, { symbol: "ETH", alertType: "below", targetValue: 3_100 });
+    await tick({ ETH: 3_050 });
+    const [n] = await alerts.notifications(a);
+    expect(n).toBeDefined();
 
     expect(await alerts.list(b)).toEqual([]);
     expect(await alerts.notifications(b)).toEqual([]);
     expect(await alerts.unreadCount(b)).toBe(0);
 
     await expect(alerts.setActive(b, alert.id, false)).rejects.toMatchObject({ code: "not_found:alert" });
-    expect(await rowOf(alert.id)).toMatchObject({ isActive: true });
+    await expect(alerts.setActive(b, other.id, true)).rejects.toMatchObject({ code: "not_found:alert" });
+    expect(await rowOf(alert.id)).toMatchObject({ isActive: true, isTriggered: false });
+    expect(await rowOf(other.id)).toMatchObject({ isActive: true, isTriggered: true }); // not re-armed
 
     await expect(alerts.remove(b, alert.id)).rejects.toMatchObject({ code: "not_found:alert" });
     expect(await rowOf(alert.id)).toBeDefined();
-    expect(alerts.index.has(alert.id)).toBe(true);
+    expect(leader.index.has(alert.id)).toBe(true);
 
     await expect(alerts.markRead(b, n!.id)).rejects.toMatchObject({ code: "not_found:notification" });
     expect(await alerts.markAllRead(b)).toBe(0);
