@@ -7,6 +7,7 @@ import { type ChatService, createChat } from "./chat";
 import { isAdmin } from "./auth/roles";
 import { registerCalendar } from "./calendar";
 import type { Config } from "./config";
+import { type ContentService, registerContent } from "./content";
 import type {
   AlertsService,
   CalendarService,
@@ -39,6 +40,7 @@ import { createBus } from "./realtime/bus";
 import type { SseHub } from "./realtime/sse-hub";
 import { createSseHub } from "./realtime/sse-hub";
 import type { Settings } from "./settings/settings";
+import { registerSearch, type SearchService } from "./search";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
 
 export type HttpMount = (app: Express) => void;
@@ -73,6 +75,10 @@ export interface Services {
   newsAnalytics?: NewsAnalyticsService;
   /** Contact, partnership and access-request forms (issue 7). */
   forms?: Forms;
+  /** Editorial articles, brokers and the blacklist (issue 6); the admin area edits through it. */
+  content?: ContentService;
+  /** Site search (issue 6): ranked full-text search with highlighted matches. */
+  search?: SearchService;
   /** The alerts feature's full API for its pages (toggle, delete, notifications); same object as `alerts`. */
   priceAlerts?: PriceAlerts;
   /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
@@ -175,6 +181,9 @@ export async function createServices(
   // News ingestion, analysis and the economic calendar (issue 6).
   registerNews(services);
   registerCalendar(services);
+  // Editorial content and site search (issue 6).
+  registerContent(services);
+  registerSearch(services);
 
   // Price alerts (issue 4): they evaluate the market service's ticks (started below).
   const priceAlerts = createAlerts({

@@ -1,4 +1,5 @@
 import { seedCalendar } from "../calendar";
+import { seedContent } from "../content";
 import { seedEducation, seedNewsFeeds } from "../news/seed";
 import type { Services } from "../services";
 
@@ -13,6 +14,7 @@ const seeds: Record<string, Seed> = {
   newsFeeds: seedNewsFeeds,
   educationCards: seedEducation,
   economicCalendar: seedCalendar,
+  content: seedContent,
 };
 
 export async function runSeeds(s: Services): Promise<Record<string, number>> {

@@ -1,0 +1,14 @@
+import type { Services } from "../services";
+import { createContent } from "./service";
+
+export { renderMarkdown } from "./markdown";
+export { seedContent } from "./seed";
+export { createContent } from "./service";
+export type * from "./types";
+export { ARTICLE_SECTIONS, NEWS_SECTIONS } from "./types";
+
+/** services.content: editorial articles, brokers and the blacklist (issue 6). */
+export function registerContent(services: Services) {
+  services.content = createContent({ db: services.db, log: services.log, news: () => services.news });
+  return services.content;
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedContent } from "../content";
+import type { MarketService } from "../contracts";
+import { economicEvents, educationCards, newsItems } from "../db/schema";
+import type { Services } from "../services";
+import { createTestServices } from "../testing/test-services";
+import { createSearch } from "./service";
+import type { SearchService } from "./types";
+
+let s: Services;
+let search: SearchService;
+
+const market = {
+  catalogue: () => [
+    {
+      symbol: "USD/AED",
+      name: "US Dollar / UAE Dirham",
+      category: "currencies",
+      exchange: "FX",
+      currency: "AED",
+      decimals: 4,
+      aliases: ["dirham"],
+    },
+    {
+      symbol: "TASI",
+      name: "Tadawul All Share Index",
+      category: "gulfStocks",
+      exchange: "TADAWUL",
+      currency: "SAR",
+      decimals: 2,
+      aliases: ["Saudi index"],
+    },
+  ],
+} as unknown as MarketService;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  await seedContent(s);
+  const now = Date.now();
+  await s.db.insert(newsItems).values([
+    {
+      dedupeKey: "search-1",
+      title: "Bahrain fintech sandbox admits new firms",
+      description: "<p>The Central Bank of Bahrain expanded its regulatory sandbox.</p>",
+      link: "https://news.example/bahrain-sandbox",
+      pubDate: new Date(now - 3_600_000),
+      source: "Example Wire",
+      category: "economic",
+    },
+    {
+      dedupeKey: "search-title",
+      title: "Sukuk issuance hits a record",
+      description: "Issuers raised more than ever.",
+      pubDate: new Date(now - 7_200_000),
+      source: "Example Wire",
+      category: "markets",
+    },
+    {
+      dedupeKey: "search-body",
+      title: "Gulf markets wrap",
+      description:
+        "Stocks rose; elsewhere, one sukuk was priced among many bond and loan deals across the region today.",
+      pubDate: new Date(now - 60_000),
+      source: "Example Wire",
+      category: "markets",
+    },
+    {
+      dedupeKey: "search-hostile",
+      title: 'Zakat <script>alert("t")</script> reform <img src=x onerror=alert(1)>',
+      description:
+        '&lt;b&gt;escaped&lt;/b&gt; zakat <a href="javascript:alert(1)" onclick="steal()">link</a> \uE000 stray \uE001 marks &amp; more',
+      pubDate: new Date(now),
+      source: "Example Wire",
+      category: "economic",
+    },
+  ]);
+  await s.db.insert(educationCards).values({
+    slug: "search-test-islamic-finance",
+    section: "Trading Strategies",
+    title: "Islamic Finance Principles",
+    body: "Profit sharing, no riba, asset-backed sukuk and swap-free accounts.",
+  });
+  await s.db.insert(economicEvents).values({
+    title: "Kuwait GDP flash estimate",
+    description: "Quarterly gross domestic product, first estimate.",
+    startsAt: new Date(now + 5 * 86_400_000),
+    country: "Kuwait",
+    category: "GDP",
+    importance: "medium",
+  });
+  search = createSearch({ database: s.database, log: s.log, market: () => market });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const find = async (q: string) => (await search.search(q)).results;
+
+describe("search", () => {
+  it("does nothing for a blank query", async () => {
+    expect(await search.search("")).toEqual({ query: "", results: [] });
+    expect((await search.search("   \n ")).results).toEqual([]);
+  });
+
+  it("finds each source, with its type icon and link", async () => {
+    const first = async (q: string, source: string) => {
+      const hit = (await find(q)).find((r) => r.source === source);
+      expect(hit, `${q} -> ${source}`).toBeDefined();
+      return hit!;
+    };
+    expect(await first("OPEC+ output", "article")).toMatchObject({
+      type: "analysis",
+      url: "/news/article/opec-plus-output-decision",
+      external: false,
+    });
+    expect(await first("cost analysis spreads", "article")).toMatchObject({
+      type: "broker",
+      url: "/brokers/analysis/broker-cost-analysis",
+    });
+    expect(await first("sandbox", "news")).toMatchObject({
+      type: "analysis",
+      url: "https://news.example/bahrain-sandbox",
+      external: true,
+      title: "Bahrain fintech sandbox admits new firms",
+    });
+    expect(await first("Falcon Markets", "broker")).toMatchObject({
+      type: "broker",
+      url: "/brokers/recommended#falcon-markets",
+    });
+    expect((await first("clone firm", "blacklist")).title).toBe("Gulf Crown FX");
+    expect(await first("riba", "education")).toMatchObject({
+      type: "analysis",
+      title: "Islamic Finance Principles",
+    });
+    expect(await first("Kuwait GDP", "event")).toMatchObject({
+      type: "data",
+      title: "Kuwait GDP flash estimate",
+    });
+    expect(await first("dirham", "instrument")).toMatchObject({ type: "data", url: "/markets/usd-aed" });
+    expect((await first("AED", "instrument")).title).toBe("USD/AED — US Dollar / UAE Dirham");
+    expect(await first("privacy", "page")).toMatchObject({ url: "/privacy-policy", title: "Privacy Policy" });
+  });
+
+  it("ranks a title match above a passing mention", async () => {
+    const titles = (await find("sukuk")).filter((r) => r.source === "news").map((r) => r.title);
+    expect(titles.indexOf("Sukuk issuance hits a record")).toBeGreaterThanOrEqual(0);
+    expect(titles.indexOf("Sukuk issuance hits a record")).toBeLessThan(titles.indexOf("Gulf markets wrap"));
+    const ranks = (await find("sukuk")).map((r) => r.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+  });
+
+  it("highlights matches with <mark> and nothing else from the document becomes markup", async () => {
+    const [hit] = (await find("zakat")).filter((r) => r.source === "news");
+    expect(hit!.titleHtml).toContain("<mark>Zakat</mark>");
+    expect(hit!.descriptionHtml).toContain("<mark>zakat</mark>");
+    for (const html of [hit!.titleHtml, hit!.descriptionHtml]) {
+      const withoutMarks = html.replaceAll("<mark>", "").replaceAll("</mark>", "");
+      expect(withoutMarks).not.toMatch(/[<>]/);
+      expect(html).not.toMatch(/onclick|onerror|javascript:|<script/i);
+      expect((html.match(/<mark>/g) ?? []).length).toBe((html.match(/<\/mark>/g) ?? []).length);
+    }
+    // Entities in stored HTML are shown as the characters they stand for, escaped once.
+    expect(hit!.descriptionHtml).toContain("escaped&lt;/b&gt;");
+    expect(hit!.descriptionHtml).toContain("&amp; more");
+    expect(hit!.title).not.toContain("<script");
+  });
+
+  it("supports quoted phrases and exclusions", async () => {
+    const banks = (await find('"central bank" -kuwait'))
+      .filter((r) => r.source === "article")
+      .map((r) => r.url);
+    expect(banks).toContain("/news/article/sama-keeps-policy-rates-in-step-with-fed");
+    expect(banks).not.toContain("/news/article/central-bank-of-kuwait-discount-rate");
+  });
+
+  it("falls back to prefixes when whole words find nothing", async () => {
+    const hits = await find("aram");
+    expect(hits.some((r) => r.url === "/news/article/opec-plus-output-decision")).toBe(true);
+  });
+
+  it("copes with stop words only, punctuation and SQL-looking input", async () => {
+    expect((await search.search("the of and")).results).toEqual([]);
+    expect((await search.search("'); drop table articles; --")).results).toBeInstanceOf(Array);
+    expect((await search.search("!!! ::: &&& |||")).results).toEqual([]);
+    expect((await find("OPEC")).length).toBeGreaterThan(0);
+  });
+
+  it("skips drafts and is wired as services.search", async () => {
+    await s.content!.articles.create({
+      section: "economic",
+      title: "Unpublished qwertyzakat",
+      published: false,
+    });
+    expect(await find("qwertyzakat")).toEqual([]);
+    expect((await s.search!.search("Falcon")).results[0]?.source).toBe("broker");
+  });
+});

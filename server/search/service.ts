@@ -1,0 +1,215 @@
+import type { MarketService } from "../contracts";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
+import { STATIC_PAGES } from "./static-pages";
+import type { SearchResult, SearchResultType, SearchService, SearchSource } from "./types";
+
+export interface SearchDeps {
+  database: Database;
+  log: Logger;
+  /** Read at call time: the market service may be wired after this one, or not at all. */
+  market?: () => MarketService | undefined;
+}
+
+export const MAX_QUERY_LENGTH = 200;
+const DEFAULT_LIMIT = 50;
+/**
+ * Per table, only the newest this-many matches are ranked. ts_rank has to read every candidate's
+ * vector, so ranking all 30,000 news items that mention "bank" would cost hundreds of milliseconds;
+ * the newest few hundred keep a common word's p95 bounded (bench/search.ts) and suit news.
+ */
+export const CANDIDATES_PER_SOURCE = 300;
+
+const CATEGORY_LABELS: Record<string, string> = {
+  gulfStocks: "Gulf stocks",
+  currencies: "Currencies",
+  crypto: "Cryptocurrencies",
+  commodities: "Commodities",
+  usIndices: "US indices",
+};
+
+/** A document that is not a table row (the site's pages, market instruments), with its vector. */
+interface FixedDoc {
+  source: SearchSource;
+  ref: string;
+  type: SearchResultType;
+  title: string;
+  body: string;
+  url: string;
+  tsv?: string;
+}
+
+// Headline input: tags, Markdown syntax and our mark characters removed; long bodies cut short.
+const cleaned = (col: string, max: number) =>
+  `translate(regexp_replace(regexp_replace(left(${col}, ${max}), '<[^>]*>', ' ', 'g'), '[#*_\`>|~]+|\\]\\([^)]*\\)|!?\\[', ' ', 'g'), chr(57344) || chr(57345), '')`;
+
+const VECTOR = `setweight(to_tsvector('english'::regconfig, d.title), 'A') || setweight(to_tsvector('english'::regconfig, d.body), 'B')`;
+
+// One statement: each source contributes its newest matching candidates with their rank; the best
+// are then highlighted (ts_headline is the costly part, so it runs on the final page only).
+const SEARCH_SQL = `
+with query as (
+  select case when $6::boolean then to_tsquery('english', $1) else websearch_to_tsquery('english', $1) end as q
+),
+hits as (
+  (select 'article' as source, a.id::text as ref,
+          case when a.section = 'broker-analysis' then 'broker' else 'analysis' end as type,
+          a.title, concat_ws(' ', a.excerpt, a.body_markdown) as body,
+          case when a.section = 'broker-analysis' then '/brokers/analysis/' else '/news/article/' end || a.slug as url,
+          a.published_at as at, ts_rank(a.search_vector, query.q, 1) as rank
+     from articles a, query
+    where a.search_vector @@ query.q and a.published and a.published_at <= now()
+    order by a.published_at desc limit $2)
+  union all
+  (select 'news', n.id::text, 'analysis', n.title, n.description,
+          case when n.link ~* '^https?://' then n.link
+               when n.category in ('economic', 'breaking', 'central-bank') then '/news/' || n.category
+               else '/news-analytics' end,
+          n.pub_date, ts_rank(n.search_vector, query.q, 1)
+     from news_items n, query
+    where n.search_vector @@ query.q
+    order by n.pub_date desc limit $2)
+  union all
+  (select 'broker', b.id::text, 'broker', b.name,
+          concat_ws(' · ', nullif(b.description, ''), 'Regulated by ' || array_to_string(array(select jsonb_array_elements_text(b.regulators)), ', '),
+                    'Minimum deposit ' || b.min_deposit, 'Spread ' || b.spread),
+          '/brokers/recommended#' || b.slug, null::timestamptz, ts_rank(b.search_vector, query.q, 1)
+     from brokers b, query
+    where b.search_vector @@ query.q and b.published
+    limit $2)
+  union all
+  (select 'blacklist', e.id::text, 'broker', e.name, concat_ws(' — ', e.reason, e.regulator, e.warning),
+          '/brokers/blacklisted#blacklist-' || e.id, e.date_added, ts_rank(e.search_vector, query.q, 1)
+     from blacklist_entries e, query
+    where e.search_vector @@ query.q
+    order by e.date_added desc limit $2)
+  union all
+  (select 'education', c.id::text, 'analysis', c.title, c.body, '/news-analytics?tab=education',
+          null::timestamptz, ts_rank(c.search_vector, query.q, 1)
+     from education_cards c, query
+    where c.search_vector @@ query.q
+    limit $2)
+  union all
+  (select 'event', v.id::text, 'data', v.title, concat_ws(' · ', v.country, v.category, nullif(v.description, '')),
+          '/news-analytics?tab=calendar', v.starts_at, ts_rank(v.search_vector, query.q, 1)
+     from economic_events v, query
+    where v.search_vector @@ query.q
+    order by abs(extract(epoch from v.starts_at - now())) limit $2)
+  union all
+  (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz, ts_rank(d.tsv::tsvector, query.q, 1)
+     from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text), query
+    where d.tsv::tsvector @@ query.q)
+),
+best as (select * from hits order by rank desc, at desc nulls last, ref limit $4)
+select best.source, best.ref, best.type, best.url, best.at, best.rank,
+       ts_headline('english', ${cleaned("best.title", 1000)}, query.q, $7) as title_hl,
+       ts_headline('english', ${cleaned("best.body", 6000)}, query.q, $5) as body_hl
+  from best, query
+ order by best.rank desc, best.at desc nulls last, best.ref`;
+
+const BODY_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=32, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const TITLE_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
+
+interface Row {
+  source: SearchSource;
+  ref: string;
+  type: SearchResultType;
+  url: string;
+  at: Date | string | null;
+  rank: number;
+  title_hl: string;
+  body_hl: string;
+}
+
+/** Words for the prefix retry ("aram" finds Aramco): letters and digits only, so always valid syntax. */
+function prefixQuery(query: string): string | null {
+  const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0 || words.length > 4 || words.some((w) => w.length < 3)) return null;
+  return words.map((w) => `${w}:*`).join(" & ");
+}
+
+export function createSearch(deps: SearchDeps): SearchService {
+  const { database, log } = deps;
+  let fixedDocs: { key: string; docs: FixedDoc[] } | null = null;
+
+  function instrumentDocs(): FixedDoc[] {
+    const market = deps.market?.();
+    if (!market) return [];
+    return market.catalogue().map((i) => ({
+      source: "instrument" as const,
+      ref: i.symbol,
+      type: "data" as const,
+      title: `${i.symbol} — ${i.name}`,
+      // "USD/AED" is one token to the parser: its parts are added so "AED" alone finds it.
+      body: [
+        i.name,
+        i.symbol.split(/[^\p{L}\p{N}]+/u).join(" "),
+        CATEGORY_LABELS[i.category] ?? i.category,
+        i.subcategory,
+        i.exchange,
+        i.currency,
+        ...i.aliases,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      // The instrument page (issue 3) uses this slug: /markets/usd-aed.
+      url: `/markets/${encodeURIComponent(i.symbol.toLowerCase().replace(/\//g, "-"))}`,
+    }));
+  }
+
+  /** Pages and instruments with their vectors, computed once (again if the catalogue changes). */
+  async function fixed(): Promise<FixedDoc[]> {
+    const docs: FixedDoc[] = [
+      ...STATIC_PAGES.map((p) => ({ source: "page" as const, ref: p.url, ...p })),
+      ...instrumentDocs(),
+    ];
+    const key = docs.map((d) => d.ref).join("\n");
+    if (fixedDocs?.key === key) return fixedDocs.docs;
+    const rows = await database.query<{ ref: string; tsv: string }>(
+      `select d.ref, (${VECTOR})::text as tsv from jsonb_to_recordset($1::jsonb) as d(ref text, title text, body text)`,
+      [JSON.stringify(docs.map(({ ref, title, body }) => ({ ref, title, body })))],
+    );
+    const byRef = new Map(rows.map((r) => [r.ref, r.tsv]));
+    for (const d of docs) d.tsv = byRef.get(d.ref) ?? "";
+    fixedDocs = { key, docs };
+    return docs;
+  }
+
+  async function run(query: string, limit: number, prefix: boolean): Promise<SearchResult[]> {
+    const rows = await database.query<Row>(SEARCH_SQL, [
+      query,
+      CANDIDATES_PER_SOURCE,
+      JSON.stringify(await fixed()),
+      limit,
+      BODY_HEADLINE,
+      prefix,
+      TITLE_HEADLINE,
+    ]);
+    return rows.map((r) => ({
+      source: r.source,
+      type: r.type,
+      title: plainText(r.title_hl),
+      titleHtml: headlineToHtml(r.title_hl),
+      descriptionHtml: headlineToHtml(r.body_hl),
+      url: r.url,
+      external: /^https?:\/\//i.test(r.url),
+      date: r.at ? new Date(r.at) : null,
+      rank: Number(r.rank),
+    }));
+  }
+
+  return {
+    async search(raw, opts = {}) {
+      const query = raw.trim().slice(0, MAX_QUERY_LENGTH);
+      // Spec §5: a blank query does nothing.
+      if (!query) return { query, results: [] };
+      const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 100);
+      let results = await run(query, limit, false);
+      const prefix = results.length === 0 ? prefixQuery(query) : null;
+      if (prefix) results = await run(prefix, limit, true);
+      log.debug({ query, results: results.length }, "search");
+      return { query, results };
+    },
+  };
+}
