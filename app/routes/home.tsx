@@ -1,10 +1,41 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { ChatAssistant } from "~/components/chat";
+import { marketPageData } from "~/components/market/market-data.server";
+import { MarketFeedProvider } from "~/components/market/market-feed";
+import { MarketHero } from "~/components/market/market-hero";
+import { MarketPanels } from "~/components/market/market-panels";
+import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/home";
 
-export default function HomePage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("home.title")} subtitle={t("home.subtitle")} />;
+// Each home section is its owning feature's component; the loader gathers each section's data.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { market: marketPageData(services(context).market) };
+}
+
+/**
+ * Spec §2 "Home page, in order". The market feed wraps the page so any section can show live
+ * prices (useMarketFeed). Slots marked below are filled by the features that own them.
+ */
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <MarketFeedProvider data={loaderData.market}>
+      {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
+      {/* 3. Hero with the live overview — market feature */}
+      <MarketHero />
+      {/* 4. Ad banner */}
+      {/* 5. Join Our Trading Community with its modal — newsletter feature */}
+      {/* 6. Collapsible market-data categories (#markets) — market feature */}
+      <MarketPanels />
+      {/* 7. Ad banner */}
+      {/* 8. Advanced News Analytics teaser — news analytics feature */}
+      {/* 9. AI chat assistant — chat feature */}
+      <ChatAssistant />
+      {/* 10. Ad banner */}
+      {/* 11. Latest news (three columns of two articles) — news feature */}
+      {/* 12. Ad banner */}
+      {/* 13. Recommended brokers and Apply for Partnership — content feature */}
+      {/* 14. Scrolling warning about fake groups */}
+    </MarketFeedProvider>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Real-Time Gulf Market News — GulfPulse" }];

@@ -1,0 +1,162 @@
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Bar, ExchangeInfo, Instrument } from "../../../server/market/types";
+import { formatGmtDateTime, formatGmtTime, formatPrice } from "./format";
+import { useMarketFeed } from "./market-feed";
+import { PriceChart } from "./price-chart";
+import { ChangeText, FlashPrice, LiveBadge, StatusBadge } from "./quote-parts";
+
+const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
+// 4 January 2026 was a Sunday: day d of the week is 4 + d January.
+const dayName = (d: number) => weekday.format(Date.UTC(2026, 0, 4 + d));
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) => {
+  const v = ((m % 1440) + 1440) % 1440;
+  return `${String(Math.floor(v / 60)).padStart(2, "0")}:${String(v % 60).padStart(2, "0")}`;
+};
+const offsetLabel = (m: number) =>
+  m === 0
+    ? "GMT"
+    : `GMT${m > 0 ? "+" : "-"}${Math.floor(Math.abs(m) / 60)}${Math.abs(m) % 60 ? `:${String(Math.abs(m) % 60).padStart(2, "0")}` : ""}`;
+
+function daysLabel(days: number[], everyDay: string) {
+  if (days.length === 7) return everyDay;
+  const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  return consecutive && days.length > 2
+    ? `${dayName(days[0]!)}–${dayName(days.at(-1)!)}`
+    : days.map(dayName).join(", ");
+}
+
+function ExchangeHours({ exchange }: { exchange: ExchangeInfo }) {
+  const { t } = useTranslation("market");
+  const days = daysLabel(exchange.days, t("instrument.everyDay"));
+  if (exchange.allDay) return <>{t("instrument.hoursAllDay", { days })}</>;
+  const open = minutesOf(exchange.open);
+  const close = minutesOf(exchange.close);
+  return (
+    <>
+      <span className="block">
+        {t("instrument.hoursLocal", {
+          days,
+          open: exchange.open,
+          close: exchange.close,
+          offset: offsetLabel(exchange.utcOffsetMinutes),
+        })}
+      </span>
+      <span className="block text-slate-500">
+        {t("instrument.hoursGmt", {
+          open: hhmm(open - exchange.utcOffsetMinutes),
+          close: hhmm(close - exchange.utcOffsetMinutes),
+        })}
+      </span>
+    </>
+  );
+}
+
+/** /markets/:symbol — live quote, chart with ranges, day range, previous close and exchange hours. */
+export function InstrumentView({
+  instrument,
+  exchange,
+  history,
+}: {
+  instrument: Instrument;
+  exchange: ExchangeInfo | null;
+  history: Bar[];
+}) {
+  const { t } = useTranslation("market");
+  const feed = useMarketFeed();
+  const quote = feed.quote(instrument.symbol);
+  const [chartFailed, setChartFailed] = useState(false);
+  const d = instrument.decimals;
+  return (
+    <div>
+      <section className="bg-gradient-to-r from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-8">
+          <Link
+            to="/#markets"
+            className="inline-flex items-center gap-1 text-sm text-slate-200 hover:text-white"
+          >
+            <ArrowLeft aria-hidden className="size-4" />
+            {t("instrument.back")}
+          </Link>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold sm:text-4xl">{instrument.name}</h1>
+            <span className="rounded bg-white/15 px-2 py-0.5 text-sm font-semibold">{instrument.symbol}</span>
+            {quote ? <StatusBadge status={quote.status} /> : null}
+          </div>
+          <p className="mt-1 text-sm text-slate-300">
+            {exchange?.name} · {t("instrument.currency", { currency: instrument.currency })}
+          </p>
+          {quote ? (
+            <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <FlashPrice quote={quote} className="-mx-1 text-4xl font-bold sm:text-5xl" />
+              <span className="rounded bg-white px-2 py-0.5 text-base font-semibold">
+                <ChangeText quote={quote} />
+              </span>
+            </div>
+          ) : null}
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-200">
+            <LiveBadge live={feed.live} />
+            {feed.lastRefresh ? (
+              <span>{t("lastUpdated", { time: formatGmtTime(feed.lastRefresh) })}</span>
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section
+          aria-label={t("instrument.chart")}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          {feed.failed || chartFailed ? (
+            <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+              {t("error")}
+            </p>
+          ) : null}
+          <PriceChart
+            symbol={instrument.symbol}
+            decimals={d}
+            initial={history}
+            quote={quote}
+            onError={setChartFailed}
+          />
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <dl className="divide-y divide-slate-100 text-sm">
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{t("instrument.dayRange")}</dt>
+              <dd className="text-right font-medium tabular-nums">
+                {quote ? `${formatPrice(quote.dayLow, d)} – ${formatPrice(quote.dayHigh, d)}` : "—"}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{t("instrument.previousClose")}</dt>
+              <dd className="text-right font-medium tabular-nums">
+                {quote ? formatPrice(quote.previousClose, d) : "—"}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{t("instrument.exchange")}</dt>
+              <dd className="text-right font-medium">{exchange?.name ?? instrument.exchange}</dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{t("instrument.hours")}</dt>
+              <dd className="text-right font-medium">
+                {exchange ? <ExchangeHours exchange={exchange} /> : "—"}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{t("instrument.lastUpdate")}</dt>
+              <dd className="text-right font-medium tabular-nums">
+                {quote ? formatGmtDateTime(quote.lastUpdate) : "—"}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs text-slate-500">{t("instrument.delayedHint")}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { IChartApi, ISeriesApi, SeriesType, UTCTimestamp } from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Bar, HistoryRange } from "../../../server/market/types";
+import { instrumentSlug } from "./format";
+import type { LiveQuote } from "./market-feed";
+
+export const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
+
+type ChartLib = typeof import("lightweight-charts");
+
+/** Fetches a range's bars from GET /api/market/:symbol/history. */
+async function fetchHistory(symbol: string, range: HistoryRange, signal: AbortSignal): Promise<Bar[]> {
+  const res = await fetch(`/api/market/${instrumentSlug(symbol)}/history?range=${range}`, { signal });
+  if (!res.ok) throw new Error(`history ${res.status}`);
+  return ((await res.json()) as { bars: Bar[] }).bars;
+}
+
+/**
+ * TradingView lightweight-charts, loaded in the browser only: an area for intraday ranges,
+ * candlesticks for daily ones. On 1D the live price extends the current minute.
+ */
+export function PriceChart({
+  symbol,
+  decimals,
+  initial,
+  quote,
+  onError,
+}: {
+  symbol: string;
+  decimals: number;
+  initial: Bar[];
+  quote: LiveQuote | undefined;
+  onError(failed: boolean): void;
+}) {
+  const { t } = useTranslation("market");
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<SeriesType> | null>(null);
+  const lastTime = useRef(0);
+  const [lib, setLib] = useState<ChartLib | null>(null);
+  const [range, setRange] = useState<HistoryRange>("1D");
+  const [bars, setBars] = useState<Bar[] | null>(initial);
+
+  // The chart library touches window: load it after hydration, once.
+  useEffect(() => {
+    let alive = true;
+    import("lightweight-charts").then((m) => alive && setLib(m));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // The loader already gave the first 1D bars; later ranges come from the history API.
+  const usedInitial = useRef(false);
+  useEffect(() => {
+    if (!usedInitial.current) {
+      usedInitial.current = true;
+      if (range === "1D") return;
+    }
+    const ac = new AbortController();
+    setBars(null);
+    fetchHistory(symbol, range, ac.signal).then(
+      (b) => {
+        onError(false);
+        setBars(b);
+      },
+      (err) => {
+        if (ac.signal.aborted) return;
+        console.warn("market history failed", err);
+        onError(true);
+        setBars([]);
+      },
+    );
+    return () => ac.abort();
+  }, [symbol, range, onError]);
+
+  // One chart per mount; series are swapped when the range or its bars change.
+  useEffect(() => {
+    if (!lib || !box.current) return;
+    const c = lib.createChart(box.current, {
+      autoSize: true,
+      layout: { background: { color: "#ffffff" }, textColor: "#334155", attributionLogo: false },
+      grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
+      rightPriceScale: { borderColor: "#e2e8f0" },
+      timeScale: { borderColor: "#e2e8f0", timeVisible: true, secondsVisible: false },
+      localization: { priceFormatter: (p: number) => p.toFixed(decimals) },
+    });
+    chart.current = c;
+    return () => {
+      c.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, [lib, decimals]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!lib || !c || !bars) return;
+    if (series.current) c.removeSeries(series.current);
+    const daily = range === "1M" || range === "1Y";
+    const up = "#059669";
+    const down = "#dc2626";
+    if (daily) {
+      const s = c.addSeries(lib.CandlestickSeries, {
+        upColor: up,
+        downColor: down,
+        borderVisible: false,
+        wickUpColor: up,
+        wickDownColor: down,
+      });
+      s.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
+      series.current = s;
+    } else {
+      const s = c.addSeries(lib.AreaSeries, {
+        lineColor: "#1f6fb2",
+        topColor: "rgba(31, 111, 178, 0.35)",
+        bottomColor: "rgba(31, 111, 178, 0.02)",
+        lineWidth: 2,
+      });
+      s.setData(bars.map((b) => ({ time: b.time as UTCTimestamp, value: b.close })));
+      series.current = s;
+    }
+    lastTime.current = bars.at(-1)?.time ?? 0;
+    c.timeScale().fitContent();
+  }, [lib, bars, range]);
+
+  // Live: the latest price extends the current minute of the intraday chart.
+  const price = quote?.price;
+  const at = quote?.lastUpdate;
+  useEffect(() => {
+    const s = series.current;
+    if (range !== "1D" || !s || price === undefined || !at) return;
+    const minute = Math.floor(at / 60_000) * 60;
+    if (minute < lastTime.current) return;
+    lastTime.current = minute;
+    (s as ISeriesApi<"Area">).update({ time: minute as UTCTimestamp, value: price });
+  }, [range, price, at]);
+
+  return (
+    <div>
+      <fieldset className="flex gap-1">
+        <legend className="sr-only">{t("instrument.ranges")}</legend>
+        {RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            aria-pressed={range === r}
+            onClick={() => setRange(r)}
+            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
+              range === r ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"
+            }`}
+          >
+            {t(`instrument.range.${r}`)}
+          </button>
+        ))}
+      </fieldset>
+      <p className="mt-2 text-xs text-slate-500">{t(`instrument.rangeLabel.${range}`)}</p>
+      <div className="relative mt-2 h-72 w-full sm:h-96">
+        <div
+          ref={box}
+          role="img"
+          aria-label={t("instrument.chart")}
+          data-bars={bars?.length ?? 0}
+          className="absolute inset-0"
+        />
+        {!lib || bars === null ? (
+          <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">
+            {t("instrument.loadingChart")}
+          </p>
+        ) : bars.length === 0 ? (
+          <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">
+            {t("instrument.noHistory")}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

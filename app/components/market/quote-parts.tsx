@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatChange, formatPercent, formatPrice } from "./format";
+import type { LiveQuote, QuoteStatus } from "./market-feed";
+
+/** A brief green/red flash when a value changes (classes flash-up / flash-down in app.css). */
+export function useFlash(value: number) {
+  const previous = useRef(value);
+  const [flash, setFlash] = useState<{ dir: "up" | "down"; n: number } | null>(null);
+  useEffect(() => {
+    if (value === previous.current) return;
+    const dir = value > previous.current ? "up" : "down";
+    previous.current = value;
+    setFlash((f) => ({ dir, n: (f?.n ?? 0) + 1 }));
+  }, [value]);
+  return flash;
+}
+
+/** The price, flashing on change; the key restarts the animation on every change. */
+export function FlashPrice({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
+  const flash = useFlash(quote.price);
+  return (
+    <span
+      key={flash?.n ?? 0}
+      data-field="price"
+      className={`rounded px-1 tabular-nums ${flash ? `flash-${flash.dir}` : ""} ${className}`}
+    >
+      {formatPrice(quote.price, quote.instrument.decimals)}
+    </span>
+  );
+}
+
+export const trendClass = (q: LiveQuote) =>
+  q.change === 0 ? "text-slate-500" : q.isPositive ? "text-up" : "text-down";
+
+export function ChangeText({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
+  return (
+    <span data-field="change" className={`tabular-nums ${trendClass(quote)} ${className}`}>
+      {formatChange(quote.change, quote.instrument.decimals)} ({formatPercent(quote.changePercent)})
+    </span>
+  );
+}
+
+const badgeStyles: Record<QuoteStatus, string> = {
+  live: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
+  delayed: "bg-amber-50 text-amber-800 ring-amber-600/30",
+  closed: "bg-slate-100 text-slate-600 ring-slate-500/20",
+};
+
+/** Open / Closed per exchange, or Delayed when an open market's quote is older than two ticks. */
+export function StatusBadge({ status }: { status: QuoteStatus }) {
+  const { t } = useTranslation("market");
+  const label =
+    status === "live" ? t("status.open") : status === "delayed" ? t("status.delayed") : t("status.closed");
+  return (
+    <span
+      data-field="status"
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeStyles[status]}`}
+    >
+      <span
+        aria-hidden
+        className={`size-1.5 rounded-full ${status === "live" ? "bg-emerald-500" : status === "delayed" ? "bg-amber-500" : "bg-slate-400"}`}
+      />
+      {label}
+    </span>
+  );
+}
+
+/** The feed-wide badge: Live while ticks arrive on time, Delayed otherwise. */
+export function LiveBadge({ live }: { live: boolean }) {
+  const { t } = useTranslation("market");
+  return (
+    <span
+      data-field="feed-status"
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide ${
+        live ? "bg-emerald-500 text-white" : "bg-amber-400 text-slate-900"
+      }`}
+    >
+      <span
+        aria-hidden
+        className={`size-2 rounded-full ${live ? "animate-pulse bg-white" : "bg-slate-900/60"}`}
+      />
+      {live ? t("status.live") : t("status.delayed")}
+    </span>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.market.$symbol.history";
+
+const query = z.object({ range: z.enum(["1D", "1W", "1M", "1Y"]).default("1D") });
+
+/** GET /api/market/:symbol/history?range=1D|1W|1M|1Y: OHLC bars (time in unix seconds, UTC). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const market = services(context).market;
+  const parsed = query.safeParse({ range: new URL(request.url).searchParams.get("range") ?? undefined });
+  if (!parsed.success) {
+    return Response.json({ error: "range must be one of 1D, 1W, 1M, 1Y" }, { status: 400 });
+  }
+  const instrument = market?.findInstrument(params.symbol);
+  if (!market || !instrument) return Response.json({ error: "Unknown symbol" }, { status: 404 });
+  const bars = await market.history(instrument.symbol, parsed.data.range);
+  return Response.json(
+    { symbol: instrument.symbol, range: parsed.data.range, bars },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

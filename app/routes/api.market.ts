@@ -1,0 +1,9 @@
+import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.market";
+
+/** GET /api/market: the market data bundle (spec §3) for other features and users. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const market = services(context).market;
+  if (!market) return Response.json({ error: "Failed to fetch market data" }, { status: 503 });
+  return Response.json(market.snapshot(), { headers: { "Cache-Control": "no-store" } });
+}

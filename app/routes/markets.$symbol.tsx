@@ -1,0 +1,43 @@
+import { data, redirect } from "react-router";
+import { instrumentSlug } from "~/components/market/format";
+import { InstrumentView } from "~/components/market/instrument-view";
+import { marketPageData } from "~/components/market/market-data.server";
+import { MarketFeedProvider } from "~/components/market/market-feed";
+import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/markets.$symbol";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const market = services(context).market;
+  const instrument = market?.findInstrument(params.symbol);
+  if (!market || !instrument) throw data(null, { status: 404 });
+  // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
+  const slug = instrumentSlug(instrument.symbol);
+  if (params.symbol !== slug) throw redirect(`/markets/${slug}`, 301);
+  return {
+    instrument,
+    exchange: market.exchange?.(instrument.exchange) ?? null,
+    history: await market.history(instrument.symbol, "1D"),
+    market: marketPageData(market),
+  };
+}
+
+export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
+  const { instrument, exchange, history, market } = loaderData;
+  return (
+    <MarketFeedProvider data={market}>
+      <InstrumentView instrument={instrument} exchange={exchange} history={history} />
+    </MarketFeedProvider>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
+  if (!d) return [{ title: "Page not found — GulfPulse" }];
+  const { name, symbol } = d.instrument;
+  return [
+    { title: `${name} (${symbol}) live price and chart — GulfPulse` },
+    {
+      name: "description",
+      content: `${name} (${symbol}): live price, change, day range, previous close and trading hours.`,
+    },
+  ];
+};

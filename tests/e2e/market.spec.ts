@@ -1,0 +1,176 @@
+import { expect, type Page, test } from "./fixtures";
+
+// The e2e server ticks every second (MARKET_TICK_MS=1000). Crypto trades 24/7, so it always moves.
+const panelButton = (page: Page, name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+const row = (page: Page, symbol: string) => page.locator(`#markets li[data-symbol="${symbol}"]`);
+const priceOf = (page: Page, symbol: string) => row(page, symbol).locator('[data-field="price"]');
+
+/** The first start backfills a year of history before its first tick: wait for prices. */
+async function openHome(page: Page) {
+  await page.goto("/");
+  await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 45_000 });
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test("the hero shows TASI, DFM, USD/AED and Brent live, and prices change without a reload", async ({
+  page,
+}) => {
+  await openHome(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Real-Time Gulf Market News" })).toBeVisible();
+  const overview = page.getByRole("region", { name: "Live market overview" });
+  for (const label of ["TASI", "DFM", "USD/AED", "Brent"])
+    await expect(overview.getByText(label, { exact: true })).toBeVisible();
+  await expect(overview.locator('[data-symbol="USD/AED"] [data-field="price"]')).toHaveText(/^3\.67\d\d$/);
+  await expect(overview.locator('[data-field="last-updated"]')).toHaveText(
+    /^Last updated: \d\d:\d\d:\d\d GMT$/,
+  );
+
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await panelButton(page, "Cryptocurrencies").click();
+  const btc = priceOf(page, "BTC");
+  await expect(btc).toBeVisible();
+  const first = await btc.textContent();
+  await expect.poll(() => btc.textContent(), { timeout: 15_000 }).not.toBe(first);
+  // The change flashed green or red, and the page is the same document (no reload).
+  await expect(row(page, "BTC").locator(".flash-up, .flash-down")).toHaveCount(1);
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  await expect(overview.locator('[data-field="last-updated"]')).not.toHaveText(
+    (await overview.locator('[data-field="last-updated"]').textContent())!,
+    { timeout: 5_000 },
+  );
+});
+
+test("market panels start as the spec says, open and close, and show the note", async ({ page }) => {
+  await openHome(page);
+  const expected: Array<[string, string]> = [
+    ["Gulf Stocks", "true"],
+    ["Major Currencies", "true"],
+    ["Cryptocurrencies", "false"],
+    ["Commodities", "false"],
+    ["US Indices", "false"],
+  ];
+  for (const [name, expanded] of expected) {
+    await expect(panelButton(page, name)).toHaveAttribute("aria-expanded", expanded);
+  }
+  await expect(page.getByRole("note")).toHaveText(
+    /^Data refreshes every \d+ seconds?\. Currency pairs show 4 decimals\. All times GMT\.$/,
+  );
+  await expect(row(page, "TASI")).toBeVisible();
+  await expect(row(page, "TASI").locator('[data-field="status"]')).toHaveText(/^(Open|Closed|Delayed)$/);
+  for (const pair of ["USD/AED", "USD/SAR", "EUR/USD", "USD/JPY"]) {
+    await expect(priceOf(page, pair)).toHaveText(/^[\d,]+\.\d{4}$/);
+  }
+  await expect(row(page, "BRENT")).toBeHidden();
+
+  await panelButton(page, "Gulf Stocks").click();
+  await expect(panelButton(page, "Gulf Stocks")).toHaveAttribute("aria-expanded", "false");
+  await expect(row(page, "TASI")).toBeHidden();
+  await panelButton(page, "Commodities").click();
+  await expect(row(page, "BRENT")).toBeVisible();
+  await panelButton(page, "Gulf Stocks").click();
+  await expect(row(page, "TASI")).toBeVisible();
+});
+
+/** Pixels that are not the chart's white background, over every canvas the chart drew. */
+const paintedPixels = (page: Page) =>
+  page.locator('[aria-label="Price chart"][role="img"] canvas').evaluateAll((canvases) =>
+    (canvases as HTMLCanvasElement[]).reduce((sum, c) => {
+      const ctx = c.getContext("2d");
+      if (!ctx || !c.width || !c.height) return sum;
+      const px = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i + 3]! > 0 && (px[i]! < 240 || px[i + 1]! < 240)) n++;
+      return sum + n;
+    }, 0),
+  );
+
+test("an instrument page draws its chart and switches ranges", async ({ page }) => {
+  await openHome(page);
+  await row(page, "TASI").getByRole("link").click();
+  await expect(page).toHaveURL(/\/markets\/tasi$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tadawul All Share Index" })).toBeVisible();
+  const chart = page.locator('[aria-label="Price chart"][role="img"]');
+  await expect(chart.locator("canvas").first()).toBeVisible();
+  expect(Number(await chart.getAttribute("data-bars"))).toBeGreaterThan(10);
+  await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
+  await expect(page.getByText("Sun–Thu, 10:00–15:00 local time (GMT+3)")).toBeVisible();
+  await expect(page.getByText("07:00–12:00 GMT")).toBeVisible();
+  await expect(page.getByText("Previous close")).toBeVisible();
+  await expect(page.getByText("Day range")).toBeVisible();
+
+  await page.getByRole("button", { name: "1Y" }).click();
+  await expect(page.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => Number(await chart.getAttribute("data-bars"))).toBeGreaterThan(200);
+  await expect(page.getByText("Last year, daily bars")).toBeVisible();
+  await page.getByRole("button", { name: "1W" }).click();
+  await expect.poll(async () => Number(await chart.getAttribute("data-bars"))).toBeGreaterThan(20);
+});
+
+test("instrument URLs are canonical and unknown symbols are 404", async ({ page }) => {
+  await page.goto("/markets/USD%2FAED");
+  await expect(page).toHaveURL(/\/markets\/usd-aed$/);
+  await expect(page.getByRole("heading", { level: 1, name: "US Dollar / UAE Dirham" })).toBeVisible();
+  await expect(page.getByText("24 hours, Mon–Fri")).toBeVisible();
+  const res = await page.goto("/markets/no-such-thing");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+});
+
+test("the market API serves the bundle and history", async ({ request }) => {
+  const bundle = await (await request.get("/api/market")).json();
+  expect(bundle.gulfStocks.map((q: { symbol: string }) => q.symbol)).toContain("TASI");
+  expect(bundle.currencies).toHaveLength(10);
+  expect(Object.keys(bundle).sort()).toEqual([
+    "commodities",
+    "crypto",
+    "currencies",
+    "gulfStocks",
+    "lastRefresh",
+    "usIndices",
+  ]);
+  const history = await (await request.get("/api/market/brent/history?range=1M")).json();
+  expect(history.symbol).toBe("BRENT");
+  expect(history.bars.length).toBeGreaterThan(15);
+  expect(history.bars[0]).toEqual({
+    time: expect.any(Number),
+    open: expect.any(Number),
+    high: expect.any(Number),
+    low: expect.any(Number),
+    close: expect.any(Number),
+  });
+  expect((await request.get("/api/market/brent/history?range=5Y")).status()).toBe(400);
+  expect((await request.get("/api/market/nothing/history")).status()).toBe(404);
+});
+
+test("'Failed to fetch market data' when the stream is unreachable, keeping the last prices", async ({
+  page,
+}) => {
+  await openHome(page);
+  const tasi = await priceOf(page, "TASI").textContent();
+  // 204 tells EventSource to stop: the browser has no feed from here on.
+  await page.route("**/api/stream", (route) => route.fulfill({ status: 204 }));
+  await page.reload();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch market data" })).toBeVisible();
+  await expect(priceOf(page, "TASI")).not.toHaveText("");
+  expect(tasi).toBeTruthy();
+  await expect(page.locator('[data-field="feed-status"]')).toHaveText("Delayed", { timeout: 10_000 });
+});
+
+test("home and instrument pages at 375 px and 1280 px (screenshots)", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openHome(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `screenshots/market-home-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/market-home-${width}-hero.png` });
+    await page.locator("#markets").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/market-home-${width}-panels.png` });
+    await page.goto("/markets/btc");
+    await expect(page.locator('[aria-label="Price chart"][role="img"] canvas').first()).toBeVisible();
+    await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
+    await page.screenshot({ path: `screenshots/market-instrument-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/market-instrument-${width}-top.png` });
+  }
+});
