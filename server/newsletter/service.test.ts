@@ -20,15 +20,13 @@ beforeEach(async () => {
 });
 
 async function seedSubscribers(n: number, frequency: "daily" | "weekly" | "monthly", prefix = frequency) {
-  await s.db
-    .insert(newsletterSubscribers)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        email: `${prefix}-${i}@example.com`,
-        fullName: `Reader ${i}`,
-        frequency,
-      })),
-    );
+  await s.db.insert(newsletterSubscribers).values(
+    Array.from({ length: n }, (_, i) => ({
+      email: `${prefix}-${i}@example.com`,
+      fullName: `Reader ${i}`,
+      frequency,
+    })),
+  );
 }
 
 const errorOf = async (p: Promise<unknown>) => {

@@ -62,3 +62,19 @@ export function markdownToSafeHtml(markdown: string): string {
     },
   });
 }
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** The plain-text part of a newsletter: its Markdown with any raw HTML (and script bodies) removed. */
+export function markdownToText(markdown: string): string {
+  return sanitizeHtml(markdown, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

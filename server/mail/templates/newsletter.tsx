@@ -1,6 +1,6 @@
 import type { Frequency } from "../../contracts";
 import { EmailLayout, Heading, type RenderedEmail, renderEmail, textBody, UnsubscribeFooter } from "./layout";
-import { markdownToSafeHtml } from "./markdown";
+import { markdownToSafeHtml, markdownToText } from "./markdown";
 
 /** The newsletter: its Markdown content rendered and sanitized; the text part is the Markdown. */
 export function newsletterEmail(p: {
@@ -21,7 +21,7 @@ export function newsletterEmail(p: {
   );
   const text = textBody([
     p.subject,
-    p.content.trim(),
+    markdownToText(p.content),
     reason,
     p.unsubscribeUrl ? `Unsubscribe: ${p.unsubscribeUrl}` : null,
   ]);
