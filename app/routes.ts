@@ -15,6 +15,7 @@ export default [
   route("partner", "routes/partner.tsx"),
   route("live-markets", "routes/live-markets.tsx"),
   route("news-analytics", "routes/news-analytics.tsx"),
+  route("calendar.ics", "routes/calendar[.]ics.ts"),
   route("price-alerts", "routes/price-alerts.tsx"),
   route("search", "routes/search.tsx"),
   route("news/economic", "routes/news.economic.tsx"),

@@ -1,10 +1,165 @@
+import { Tabs } from "radix-ui";
+import { RefreshCw } from "lucide-react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { Await, data, isRouteErrorResponse, useFetcher, useRouteError } from "react-router";
+import {
+  type AnalyticsTab,
+  analyticsQuerySchema,
+  parseQuery,
+  refreshSchema,
+} from "../../common/analytics-schema";
 import type { Route } from "./+types/news-analytics";
+import { LoadingDashboard, StepError } from "~/components/analytics/badges";
+import { EconomicCalendar } from "~/components/analytics/calendar";
+import { Education } from "~/components/analytics/education";
+import { NewsFeed } from "~/components/analytics/news-feed";
+import { SentimentCard } from "~/components/analytics/sentiment-card";
+import { Summaries } from "~/components/analytics/summaries";
+import { toDashboardView, toEducationView, toEventView } from "~/components/analytics/view";
+import { Page } from "~/components/layout/page";
+import { services } from "~/lib/auth.server";
 
-export default function NewsAnalyticsPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("news_analytics.title")} subtitle={t("news_analytics.subtitle")} />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = services(context);
+  const query = parseQuery(analyticsQuerySchema, new URL(request.url).searchParams);
+  const analytics = s.newsAnalytics!;
+  const failed = (step: string) => (err: unknown) => {
+    s.log.error({ err, step }, "news analytics load failed");
+    return null;
+  };
+  // Spec §4: feed, then summaries, then sentiment. Streamed, so the page shows the spinner first.
+  const content = Promise.all([
+    analytics
+      .dashboard()
+      .then(toDashboardView)
+      .catch(failed("dashboard"))
+      .then((d) => d ?? { feed: null, summaries: null, sentiment: null, engine: analytics.engine }),
+    s
+      .calendar!.upcoming({ days: query.days, country: query.country, importance: query.importance })
+      .then((events) => events.map(toEventView))
+      .catch(failed("calendar")),
+    analytics
+      .education()
+      .then(toEducationView)
+      .catch(failed("education"))
+      .then((e) => e ?? []),
+  ]).then(([dashboard, calendar, education]) => ({ dashboard, calendar, education }));
+  return { query, content };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Gulf News Analytics — GulfPulse" }];
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = services(context);
+  const parsed = refreshSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+  try {
+    await s.newsAnalytics!.refreshAnalysis();
+    return { ok: true as const };
+  } catch (err) {
+    s.log.error({ err }, "news analysis refresh failed");
+    return data({ ok: false as const }, { status: 500 });
+  }
+}
+
+export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("analytics");
+  const { query, content } = loaderData;
+  const [tab, setTab] = useState<AnalyticsTab>(query.tab);
+  const refresh = useFetcher<typeof action>();
+  const refreshing = refresh.state !== "idle";
+
+  function selectTab(value: string) {
+    setTab(value as AnalyticsTab);
+    // Remembered in the address (without a reload) so a refresh or a shared link opens the same tab.
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", value);
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  return (
+    <Page title={t("title")} subtitle={t("subtitle")}>
+      <div className="mb-6 flex justify-end">
+        <refresh.Form method="post">
+          <input type="hidden" name="intent" value="refresh" />
+          <button
+            type="submit"
+            disabled={refreshing}
+            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            <RefreshCw className={`size-4 ${refreshing ? "animate-spin" : ""}`} aria-hidden />
+            {t("refresh")}
+          </button>
+        </refresh.Form>
+      </div>
+      {refresh.data && !refresh.data.ok && !refreshing ? (
+        <div className="mb-4">
+          <StepError message={t("errors.summaries")} />
+        </div>
+      ) : null}
+      {refreshing ? (
+        <LoadingDashboard />
+      ) : (
+        <Suspense fallback={<LoadingDashboard />}>
+          <Await resolve={content}>
+            {({ dashboard, calendar, education }) => (
+              <div className="space-y-6">
+                <SentimentCard
+                  sentiment={dashboard.feed && dashboard.summaries ? dashboard.sentiment : null}
+                />
+                <Tabs.Root value={tab} onValueChange={selectTab}>
+                  <Tabs.List
+                    aria-label={t("tabs.label")}
+                    className="grid grid-cols-2 gap-1 rounded-lg bg-slate-200 p-1 sm:grid-cols-4"
+                  >
+                    {(["news", "summaries", "calendar", "education"] as const).map((name) => (
+                      <Tabs.Trigger
+                        key={name}
+                        value={name}
+                        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+                      >
+                        {t(`tabs.${name}`)}
+                      </Tabs.Trigger>
+                    ))}
+                  </Tabs.List>
+                  <Tabs.Content value="news" className="pt-6">
+                    <NewsFeed items={dashboard.feed} />
+                  </Tabs.Content>
+                  <Tabs.Content value="summaries" className="pt-6">
+                    <Summaries
+                      summaries={dashboard.feed ? dashboard.summaries : null}
+                      engine={dashboard.engine}
+                    />
+                  </Tabs.Content>
+                  <Tabs.Content value="calendar" className="pt-6">
+                    <EconomicCalendar events={calendar} query={query} />
+                  </Tabs.Content>
+                  <Tabs.Content value="education" className="pt-6">
+                    <Education sections={education} />
+                  </Tabs.Content>
+                </Tabs.Root>
+              </div>
+            )}
+          </Await>
+        </Suspense>
+      )}
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gulf News Analytics — GulfPulse" },
+  {
+    name: "description",
+    content: "Live Gulf market news, summaries, market sentiment and the economic calendar, in GMT.",
+  },
+];
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("analytics");
+  const error = useRouteError();
+  return (
+    <Page title={t("title")} subtitle={t("subtitle")}>
+      <StepError message={isRouteErrorResponse(error) ? String(error.data) : t("errors.rss")} />
+    </Page>
+  );
+}

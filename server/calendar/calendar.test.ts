@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { seedCalendar } from ".";
-import { foldLine, toICalendar } from "./ics";
+import { foldLine, toICalendar } from "../../common/ical";
 import { buildSchedule, fomcDecisionDays } from "./schedule";
 import { createCalendar, DEFAULT_DAYS } from "./service";
 import { nthWeekday, zonedTimeToUtc } from "./zoned-time";

@@ -1,3 +1,4 @@
+import { DEFAULT_CALENDAR_DAYS, MAX_CALENDAR_DAYS } from "../../common/analytics-schema";
 import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { CalendarService, EconomicEvent } from "../contracts";
 import type { Db } from "../db/client";
@@ -6,24 +7,10 @@ import type { Logger } from "../logger";
 import { buildSchedule } from "./schedule";
 
 /** Spec §7: the calendar takes a day-range argument, default 30. */
-export const DEFAULT_DAYS = 30;
-export const MAX_DAYS = 366;
+export const DEFAULT_DAYS = DEFAULT_CALENDAR_DAYS;
 /** How far ahead the stored schedule reaches. */
 export const SCHEDULE_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const COUNTRIES = [
-  "UAE",
-  "Saudi Arabia",
-  "Kuwait",
-  "Qatar",
-  "Bahrain",
-  "Oman",
-  "Jordan",
-  "United States",
-  "Global",
-] as const;
-export const IMPORTANCE = ["high", "medium", "low"] as const;
 
 export interface CalendarQuery {
   days?: number;
@@ -44,7 +31,7 @@ function startOfUtcDay(d: Date) {
 
 export function clampDays(days: number | undefined): number {
   if (days === undefined || !Number.isFinite(days)) return DEFAULT_DAYS;
-  return Math.min(MAX_DAYS, Math.max(1, Math.trunc(days)));
+  return Math.min(MAX_CALENDAR_DAYS, Math.max(1, Math.trunc(days)));
 }
 
 export function createCalendar(deps: { db: Db; log: Logger }): EconomicCalendar {

@@ -64,7 +64,10 @@ const FEED_HTML: sanitizeHtml.IOptions = {
 
 /** Visible text only: every tag removed, entities decoded, whitespace collapsed. */
 export function toPlainText(html: string): string {
-  const text = sanitizeHtml(html.length > MAX_RAW_HTML ? html.slice(0, MAX_RAW_HTML) : html, {
+  const input = html.length > MAX_RAW_HTML ? html.slice(0, MAX_RAW_HTML) : html;
+  // Block boundaries become spaces, or "<p>rose.</p><p>Banks" would read "rose.Banks".
+  const spaced = input.replace(/<\/(p|div|li|h[1-6]|blockquote|tr|td)\s*>|<br\s*\/?>/gi, "$& ");
+  const text = sanitizeHtml(spaced, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: FEED_HTML.nonTextTags,

@@ -174,9 +174,9 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
 
     async poll(opts = {}) {
       const reports = await pollDueFeeds({ db, log, pollIntervalMs }, opts);
-      const added = reports.reduce((n, r) => n + r.added.length, 0);
-      // New stories are analysed in the background job so the dashboard rarely waits for a model.
-      if (added > 0) await analyse(await latestItems(db, { limit: DASHBOARD_ITEMS }));
+      // New (or never analysed) stories are analysed here, in the background job, so the dashboard
+      // rarely waits for a model; cached analyses cost one query.
+      if (!opts.signal?.aborted) await analyse(await latestItems(db, { limit: DASHBOARD_ITEMS }));
       return reports;
     },
 

@@ -80,8 +80,14 @@ function describeTone(
   const parts = [
     `Across ${plural(counts.total, "recent headline")}, ${counts.positive} read positive, ${counts.negative} negative and ${counts.neutral} neutral, so the overall market tone is ${overall}.`,
   ];
-  const bullish = sectors.filter((s) => s.sentiment === "bullish").slice(0, 2);
-  const bearish = sectors.filter((s) => s.sentiment === "bearish").slice(0, 2);
+  const bullish = sectors
+    .filter((s) => s.sentiment === "bullish")
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 2);
+  const bearish = sectors
+    .filter((s) => s.sentiment === "bearish")
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 2);
   if (bullish.length) parts.push(`Strongest: ${bullish.map((s) => s.name).join(" and ")}.`);
   if (bearish.length) parts.push(`Under pressure: ${bearish.map((s) => s.name).join(" and ")}.`);
   return parts.join(" ");

@@ -1,0 +1,170 @@
+import type { EconomicEvent, NewsItem } from "../../../server/contracts";
+import type { Dashboard, NewsSummary } from "../../../server/news";
+
+/**
+ * What the dashboard renders. Dates are formatted once on the server (in GMT, as the spec shows
+ * every time) so the browser hydrates the exact same text.
+ */
+export interface FeedItemView {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  link: string | null;
+  source: string;
+  category: string;
+  published: string;
+  publishedIso: string;
+  language: string;
+}
+
+export interface SummaryView {
+  itemId: string;
+  originalTitle: string;
+  link: string | null;
+  summary: string;
+  keyPoints: string[];
+  sentiment: NewsSummary["sentiment"];
+  marketImpact: NewsSummary["marketImpact"];
+  confidencePercent: number;
+  engine: string;
+  language: string;
+}
+
+export interface SentimentView {
+  overall: "bullish" | "bearish" | "neutral";
+  confidencePercent: number;
+  sectors: Array<{ name: string; sentiment: "bullish" | "bearish" | "neutral"; score: number }>;
+  summary: string;
+  analysedAt: string | null;
+}
+
+export interface DashboardView {
+  feed: FeedItemView[] | null;
+  summaries: SummaryView[] | null;
+  sentiment: SentimentView | null;
+  engine: string;
+}
+
+export interface EventView {
+  id: string;
+  title: string;
+  description: string;
+  country: string;
+  category: string;
+  importance: EconomicEvent["importance"];
+  impact: string;
+  forecast: string | null;
+  previous: string | null;
+  date: string;
+  time: string;
+  iso: string;
+}
+
+export interface EducationView {
+  section: string;
+  cards: Array<{ slug: string; title: string; body: string }>;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const secondsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export const gmtDate = (d: Date) => dateFormat.format(d);
+export const gmtTime = (d: Date) => `${timeFormat.format(d)} GMT`;
+
+const percent = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
+const languageOf = (text: string) => (/[\u0600-\u06ff]/.test(text) ? "ar" : "en");
+
+export function toDashboardView(d: Dashboard): DashboardView {
+  return {
+    engine: d.engine,
+    feed: d.feed?.map(feedItemView) ?? null,
+    summaries:
+      d.summaries?.map((s) => ({
+        itemId: s.itemId,
+        originalTitle: s.originalTitle,
+        link: s.link,
+        summary: s.summary,
+        keyPoints: s.keyPoints,
+        sentiment: s.sentiment,
+        marketImpact: s.marketImpact,
+        confidencePercent: percent(s.confidence),
+        engine: s.engine,
+        language: languageOf(s.originalTitle),
+      })) ?? null,
+    sentiment: d.sentiment
+      ? {
+          overall: d.sentiment.overall,
+          confidencePercent: percent(d.sentiment.confidence),
+          sectors: d.sentiment.sectors.map(({ name, sentiment, score }) => ({ name, sentiment, score })),
+          summary: d.sentiment.summary,
+          analysedAt: d.sentiment.analysedAt
+            ? `${gmtDate(d.sentiment.analysedAt)}, ${secondsFormat.format(d.sentiment.analysedAt)} GMT`
+            : null,
+        }
+      : null,
+  };
+}
+
+function feedItemView(item: NewsItem & { language?: string }): FeedItemView {
+  return {
+    id: item.id,
+    title: item.title,
+    descriptionHtml: item.description,
+    link: item.link,
+    source: item.source,
+    category: item.category,
+    published: `${gmtDate(item.pubDate)}, ${gmtTime(item.pubDate)}`,
+    publishedIso: item.pubDate.toISOString(),
+    language: item.language ?? languageOf(item.title),
+  };
+}
+
+export function toEventView(e: EconomicEvent): EventView {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    country: e.country,
+    category: e.category,
+    importance: e.importance,
+    impact: e.impact,
+    forecast: e.forecast,
+    previous: e.previous,
+    date: gmtDate(e.startsAt),
+    time: gmtTime(e.startsAt),
+    iso: e.startsAt.toISOString(),
+  };
+}
+
+export function toEducationView(
+  cards: Array<{ slug: string; section: string; title: string; body: string }>,
+) {
+  const sections: EducationView[] = [];
+  for (const card of cards) {
+    let section = sections.find((s) => s.section === card.section);
+    if (!section) {
+      section = { section: card.section, cards: [] };
+      sections.push(section);
+    }
+    section.cards.push({ slug: card.slug, title: card.title, body: card.body });
+  }
+  return sections;
+}
