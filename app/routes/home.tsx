@@ -1,14 +1,20 @@
 import { ChatAssistant } from "~/components/chat";
+import { FakeGroupsWarning } from "~/components/home/fake-groups-warning";
+import { LatestNews } from "~/components/home/latest-news";
+import { RecommendedBrokers } from "~/components/home/recommended-brokers";
 import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { MarketHero } from "~/components/market/market-hero";
 import { MarketPanels } from "~/components/market/market-panels";
+import { AdSlot } from "~/components/layout/ad-slot";
+import { JoinCommunity, NewsletterBanner } from "~/components/newsletter";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/home";
 
 // Each home section is its owning feature's component; the loader gathers each section's data.
 export async function loader({ context }: Route.LoaderArgs) {
-  return { market: marketPageData(services(context).market) };
+  const s = services(context);
+  return { market: marketPageData(s.market), content: await s.content!.home(), now: Date.now() };
 }
 
 /**
@@ -19,21 +25,30 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <MarketFeedProvider data={loaderData.market}>
       {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
+      <NewsletterBanner />
       {/* 3. Hero with the live overview — market feature */}
       <MarketHero />
       {/* 4. Ad banner */}
+      <AdSlot />
       {/* 5. Join Our Trading Community with its modal — newsletter feature */}
+      <JoinCommunity />
       {/* 6. Collapsible market-data categories (#markets) — market feature */}
       <MarketPanels />
       {/* 7. Ad banner */}
+      <AdSlot />
       {/* 8. Advanced News Analytics teaser — news analytics feature */}
       {/* 9. AI chat assistant — chat feature */}
       <ChatAssistant />
       {/* 10. Ad banner */}
-      {/* 11. Latest news (three columns of two articles) — news feature */}
+      <AdSlot />
+      {/* 11. Latest news (three columns of two articles) — content feature */}
+      <LatestNews columns={loaderData.content.latestNews} now={loaderData.now} />
       {/* 12. Ad banner */}
+      <AdSlot />
       {/* 13. Recommended brokers and Apply for Partnership — content feature */}
-      {/* 14. Scrolling warning about fake groups */}
+      <RecommendedBrokers brokers={loaderData.content.brokers} />
+      {/* 14. Scrolling warning about fake groups — content feature */}
+      <FakeGroupsWarning />
     </MarketFeedProvider>
   );
 }
