@@ -113,7 +113,7 @@ export default function AdminPage() {
       <div
         role="tablist"
         aria-label={t("title")}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [contain:inline-size]"
+        className="relative -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [contain:inline-size]"
       >
         {ADMIN_TABS.map((name) => (
           <Link

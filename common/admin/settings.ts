@@ -23,5 +23,5 @@ export const SETTING_FALLBACKS = {
   // Spec §2 Contact.
   businessHours: "Sunday to Thursday: 8:00 AM to 6:00 PM\nFriday and Saturday: Closed",
   // Spec §2 Home hero: TASI, DFM, USD/AED and Brent.
-  heroSymbols: ["TASI", "DFM", "USD/AED", "BRENT"],
+  heroSymbols: ["TASI", "DFMGI", "USD/AED", "BRENT"],
 } as const;

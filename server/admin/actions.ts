@@ -18,7 +18,8 @@ import {
 import { AppError, isAppError } from "../../common/errors";
 import type { Services } from "../services";
 import { recordAudit } from "./audit";
-import { createContent, deleteContent, refreshFeed, updateContent } from "./content/entities";
+import { refreshFeed } from "./content/entities";
+import { deleteContentItem, saveContentItem } from "./content/save";
 import { setHandled } from "./inbox";
 import { retryDeadMail, testMail } from "./mail";
 import { resolveHeroSymbols, saveSettings, testAiConnection } from "./site-settings";
@@ -188,21 +189,19 @@ const HANDLERS: Record<string, Handler> = {
   async saveContent(s, actor, form) {
     const { entity, id } = parse(entitySchema, form);
     const input = parse(CONTENT_SCHEMAS[entity] as z.ZodType, form);
-    const saved = id
-      ? await updateContent(s.db, entity, id, input as never)
-      : await createContent(s.db, entity, input as never, { actorId: actor.id });
+    const saved = await saveContentItem(s, entity, id, input as never, actor.id);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: `content.${entity}.${id ? "update" : "create"}`,
       target: saved.title,
-      details: { id: saved.row.id },
+      details: { id: saved.id },
     });
-    return ok("saveContent", id ? "Changes saved." : "Created.", { entity, id: saved.row.id });
+    return ok("saveContent", id ? "Changes saved." : "Created.", { entity, id: saved.id });
   },
   async deleteContent(s, actor, form) {
     const { entity, id } = parse(entitySchema, form);
     if (!id) throw new Invalid("Unknown item", { id: "Unknown item" });
-    const removed = await deleteContent(s.db, entity, id);
+    const removed = await deleteContentItem(s, entity, id);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: `content.${entity}.delete`,

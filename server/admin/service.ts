@@ -133,7 +133,8 @@ export function createAdmin(getServices: () => Services) {
 
     run: (actor: Actor, form: Record<string, string>) => runAdminAction(s(), actor, form),
 
-    renderMarkdown: (markdown: string) => renderMarkdown(markdown),
+    /** The article pages' own renderer when the content service is wired, so the preview matches. */
+    renderMarkdown: (markdown: string) => (s().content?.renderMarkdown ?? renderMarkdown)(markdown),
 
     /** Every subscriber as CSV (spreadsheet formulas neutralised), paged through the contract. */
     async subscribersCsv(): Promise<string> {

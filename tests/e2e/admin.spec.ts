@@ -32,6 +32,7 @@ async function openTab(page: Page, tab: string, name: string) {
 }
 
 test("every tab works at phone and desktop widths; screenshots", async ({ page }) => {
+  test.setTimeout(180_000); // twelve full-page screenshots on a shared two-core machine
   await signInAsAdmin(page);
   // The header's admin menu leads to the tabs.
   await page.getByRole("button", { name: "Admin" }).click();

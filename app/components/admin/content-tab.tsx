@@ -110,7 +110,7 @@ function ContentList({ data }: { data: Data }) {
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("content.empty")}</p>
       ) : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className={tableClass}>
             <thead>
               <tr>

@@ -175,7 +175,7 @@ function Outbox({ data }: { data: Data }) {
       {mail.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("outbox.empty")}</p>
       ) : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className={tableClass}>
             <thead>
               <tr>

@@ -139,7 +139,7 @@ function CampaignHistory({ campaigns, error }: { campaigns: Data["campaigns"]; e
           <p className="text-sm text-slate-600">{t("newsletter.campaigns.empty")}</p>
         )
       ) : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className={tableClass}>
             <thead>
               <tr>
@@ -194,7 +194,7 @@ type Subscriber = NonNullable<Data["recent"]>["rows"][number];
 function SubscriberTable({ rows, showStatus }: { rows: Subscriber[]; showStatus?: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <div className="overflow-x-auto [contain:inline-size]">
+    <div className="relative overflow-x-auto [contain:inline-size]">
       <table className={tableClass}>
         <thead>
           <tr>

@@ -150,7 +150,7 @@ function AuditPanel({ audit }: { audit: Data["audit"] }) {
       {audit.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className={tableClass}>
             <thead>
               <tr>

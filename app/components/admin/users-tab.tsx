@@ -44,7 +44,7 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("users.empty")}</p>
       ) : (
-        <div className="overflow-x-auto [contain:inline-size]">
+        <div className="relative overflow-x-auto [contain:inline-size]">
           <table className={tableClass}>
             <thead>
               <tr>
