@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { NewsItem } from "../contracts";
 import type { Db } from "../db/client";
 import { educationCards, newsAnalyses, newsFeeds, newsItems } from "../db/schema";
@@ -25,10 +25,15 @@ export async function latestItems(
     .filter((w) => w.length >= 2)
     .slice(0, 8);
   if (words.length) {
-    const any = words.flatMap((w) => [
-      ilike(newsItems.title, likePattern(w)),
-      ilike(newsItems.description, likePattern(w)),
-    ]);
+    const any = words.flatMap((w) => {
+      // Latin words match at a word start ("bank" finds "banks", not "embankment"); Arabic words
+      // carry prefixes ("والنفط"), so they match anywhere.
+      if (/[\u0600-\u06ff]/.test(w)) {
+        return [ilike(newsItems.title, likePattern(w)), ilike(newsItems.description, likePattern(w))];
+      }
+      const re = `\\m${w.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}`;
+      return [sql`${newsItems.title} ~* ${re}`, sql`${newsItems.description} ~* ${re}`];
+    });
     where.push(or(...any)!);
   }
   const rows = await db

@@ -52,6 +52,14 @@ describe("NewsService.latest", () => {
     expect(oil.length).toBeGreaterThan(0);
     expect(oil.every((i) => /brent/i.test(i.title + i.description))).toBe(true);
     expect(await s.news!.latest({ topic: "100%_" })).toEqual([]);
+    // Words match at a word start: "bank" finds "banks"/"banking", "ank" finds nothing.
+    const banks = await s.news!.latest({ topic: "bank", limit: 100 });
+    expect(banks.length).toBeGreaterThan(2);
+    expect(banks.every((i) => /\bbank/i.test(i.title + i.description))).toBe(true);
+    expect(await s.news!.latest({ topic: "ank" })).toEqual([]);
+    expect(await s.news!.latest({ topic: "(oil] *" })).toBeInstanceOf(Array);
+    // Arabic words match inside words, since Arabic glues prefixes on ("البنوك").
+    expect((await s.news!.latest({ topic: "بنوك" })).length).toBeGreaterThan(0);
     expect(await s.news!.latest({ limit: 3 })).toHaveLength(3);
   });
 });
