@@ -34,5 +34,6 @@ export default [
   route("api/chat", "routes/api.chat.ts"),
   route("api/chat/conversations", "routes/api.chat.conversations.ts"),
   route("api/chat/conversations/:id", "routes/api.chat.conversations.$id.ts"),
+  route("api/notifications", "routes/api.notifications.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

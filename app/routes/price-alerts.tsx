@@ -1,10 +1,259 @@
+import { Plus } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
+import { toast } from "sonner";
+import { alertFormSchema } from "../../common/alert-schema";
+import { fieldErrors } from "../../common/auth-schema";
+import { type AppError, isAppError } from "../../common/errors";
 import type { Route } from "./+types/price-alerts";
+import { AlertForm } from "~/components/alerts/alert-form";
+import { AlertList } from "~/components/alerts/alert-list";
+import { NotificationList } from "~/components/alerts/notification-list";
+import type { AlertActionResult, AlertView, NotificationView } from "~/components/alerts/types";
+import { unreadStore } from "~/components/alerts/unread-store";
+import { buttonClass } from "~/components/forms/field";
+import { Page } from "~/components/layout/page";
+import { onStreamEvent } from "~/lib/event-stream";
+import { getUser, services } from "~/lib/auth.server";
 
-export default function PriceAlertsPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("price_alerts.title")} subtitle={t("price_alerts.subtitle")} />;
+type Tab = "manage" | "notifications";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = services(context);
+  const user = await getUser(request, context);
+  const empty = { alerts: [] as AlertView[], notifications: [] as NotificationView[], unread: 0 };
+  if (!user || !s.priceAlerts) return { signedIn: Boolean(user), failed: false, suggestions: [], ...empty };
+  const suggestions = s.priceAlerts.suggestions();
+  try {
+    const [alerts, notifications, unread] = await Promise.all([
+      s.priceAlerts.list(user.id),
+      s.priceAlerts.notifications(user.id),
+      s.priceAlerts.unreadCount(user.id),
+    ]);
+    return {
+      signedIn: true,
+      failed: false,
+      suggestions,
+      unread,
+      alerts: alerts.map(
+        (a): AlertView => ({
+          id: a.id,
+          symbol: a.symbol,
+          alertType: a.alertType,
+          targetValue: a.targetValue,
+          currentValue: a.currentValue,
+          isActive: a.isActive,
+          isTriggered: a.isTriggered,
+          notifyEmail: a.notifyEmail,
+          createdAt: a.createdAt.toISOString(),
+        }),
+      ),
+      notifications: notifications.map(
+        (n): NotificationView => ({ ...n, createdAt: n.createdAt.toISOString() }),
+      ),
+    };
+  } catch (err) {
+    s.log.error({ err }, "alerts: loading the page failed");
+    return { signedIn: true, failed: true, suggestions, ...empty };
+  }
+}
+
+/**
+ * The services' AppError. The route bundle carries its own copy of common/errors.ts, so an error
+ * thrown by the server's copy fails `instanceof`: recognise it by shape too.
+ */
+function appError(err: unknown): Pick<AppError, "status" | "message" | "fields"> | null {
+  if (isAppError(err)) return err;
+  const e = err as Partial<AppError> | null;
+  return err instanceof Error && typeof e?.status === "number" && typeof e.code === "string"
+    ? (err as AppError)
+    : null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = services(context);
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const reply = (body: Omit<AlertActionResult, "intent">, status = 200) =>
+    data<AlertActionResult>({ intent, ...body }, { status });
+  const user = await getUser(request, context);
+  if (!user) return reply({ ok: false, error: "auth" }, 401);
+  const alerts = s.priceAlerts!;
+  const id = String(form.id ?? "");
+  try {
+    switch (intent) {
+      case "create": {
+        const parsed = alertFormSchema.safeParse(form);
+        if (!parsed.success) return reply({ ok: false, fieldErrors: fieldErrors(parsed.error) }, 400);
+        const row = await alerts.create(user.id, parsed.data);
+        return reply({ ok: true, symbol: row.symbol });
+      }
+      case "toggle":
+        await alerts.setActive(user.id, id, form.active === "true");
+        return reply({ ok: true });
+      case "delete":
+        await alerts.remove(user.id, id);
+        return reply({ ok: true });
+      case "read":
+        await alerts.markRead(user.id, id);
+        return reply({ ok: true });
+      case "read-all":
+        await alerts.markAllRead(user.id);
+        return reply({ ok: true });
+      default:
+        return reply({ ok: false, message: "Unknown action" }, 400);
+    }
+  } catch (err) {
+    const known = appError(err);
+    if (known) return reply({ ok: false, message: known.message, fieldErrors: known.fields }, known.status);
+    s.log.error({ err, intent }, "alerts: action failed");
+    return reply({ ok: false }, 500);
+  }
+}
+
+function SignedOut({ text }: { text: string }) {
+  const { t } = useTranslation("alerts");
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
+      <p className="text-lg text-slate-700">{text}</p>
+      <Link to="/auth?redirectTo=/price-alerts" className={`${buttonClass} mt-4`}>
+        {t("signedOut.signIn")}
+      </Link>
+    </div>
+  );
+}
+
+/** Alerts that trigger while the page is open show up without a reload. */
+function useLiveUpdates(enabled: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A burst of events (several alerts in one tick) becomes one reload of the data.
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), 150);
+    };
+    const offs = [onStreamEvent("notification", soon), onStreamEvent("notifications-read", soon)];
+    return () => {
+      clearTimeout(timer);
+      for (const off of offs) off();
+    };
+  }, [enabled, revalidate]);
+}
+
+export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("alerts");
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const closeForm = useCallback(() => setCreating(false), []);
+  const urlTab: Tab = params.get("tab") === "notifications" ? "notifications" : "manage";
+  // Local first so a click switches at once; the URL follows (and the bell's link leads here).
+  const [tab, setTab] = useState<Tab>(urlTab);
+  useEffect(() => setTab(urlTab), [urlTab]);
+  const { signedIn, failed, alerts, notifications, suggestions, unread } = loaderData;
+  useLiveUpdates(signedIn);
+
+  useEffect(() => {
+    if (failed) toast.error(t("toast.error"), { description: t("toast.fetchFailed") });
+  }, [failed, t]);
+  // The bell shows the server's count; keep it in step with what this page loaded.
+  useEffect(() => {
+    if (signedIn && !failed) unreadStore.set(unread);
+  }, [signedIn, failed, unread]);
+
+  const tabClass =
+    "flex-1 rounded-md px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow";
+
+  return (
+    <Page title={t("title")} subtitle={t("subtitle")}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(v) => {
+          setTab(v as Tab);
+          setParams(v === "notifications" ? { tab: v } : {}, { replace: true, preventScrollReset: true });
+        }}
+      >
+        <Tabs.List className="mb-6 flex max-w-md gap-1 rounded-lg bg-slate-100 p-1" aria-label={t("title")}>
+          <Tabs.Trigger value="manage" className={tabClass}>
+            {t("tabs.manage")}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="notifications" className={tabClass}>
+            {t("tabs.notifications")}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="manage" className="outline-none">
+          {!signedIn ? (
+            <SignedOut text={t("signedOut.manage")} />
+          ) : (
+            <div className="flex flex-col gap-5">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="text-xl font-semibold text-brand-900">
+                  {t("list.heading", { count: alerts.length })}
+                </h2>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  aria-expanded={creating}
+                  onClick={() => setCreating((v) => !v)}
+                >
+                  <Plus className="size-4" aria-hidden />
+                  {t("list.newAlert")}
+                </button>
+              </div>
+              {creating ? <AlertForm suggestions={suggestions} onClose={closeForm} /> : null}
+              <p className="text-sm text-slate-500">{t("list.rearmHint")}</p>
+              <AlertList alerts={alerts} />
+            </div>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="notifications" className="outline-none">
+          {!signedIn ? (
+            <SignedOut text={t("signedOut.notifications")} />
+          ) : (
+            <NotificationList notifications={notifications} />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </Page>
+  );
+}
+
+/** Switching tabs only changes `tab`: no need to reload the data. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    p.delete("tab");
+    return p.toString();
+  };
+  const onlyTab = currentUrl.search !== nextUrl.search && strip(currentUrl) === strip(nextUrl);
+  return onlyTab ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Price Alerts & Notifications — GulfPulse" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("alerts");
+  return (
+    <Page title={t("title")}>
+      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-700">
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("toast.fetchFailed")}
+      </p>
+    </Page>
+  );
+}

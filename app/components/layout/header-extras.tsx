@@ -1,3 +1,4 @@
+import { NotificationBell } from "~/components/alerts/notification-bell";
 import { ChatHistoryButton } from "~/components/chat";
 
 /**
@@ -7,6 +8,7 @@ import { ChatHistoryButton } from "~/components/chat";
 export function HeaderExtras() {
   return (
     <div className="flex items-center gap-1">
+      <NotificationBell />
       <ChatHistoryButton />
     </div>
   );

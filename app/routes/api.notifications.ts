@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.notifications";
+import { getUser, services } from "~/lib/auth.server";
+
+/** The header bell's count: GET /api/notifications -> { unread }. Signed-out visitors get 0. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const headers = { "Cache-Control": "private, no-store" };
+  const user = await getUser(request, context);
+  const alerts = services(context).priceAlerts;
+  if (!user || !alerts) return data({ unread: 0 }, { headers });
+  try {
+    return data({ unread: await alerts.unreadCount(user.id) }, { headers });
+  } catch (err) {
+    services(context).log.error({ err }, "alerts: unread count failed");
+    return data({ unread: 0, error: true }, { status: 503, headers });
+  }
+}
