@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
 
 const SHOTS = "screenshots";
@@ -190,5 +191,15 @@ test.describe("news analytics dashboard", () => {
     expect(html).toContain("Live RSS Feeds");
     expect(html).toContain("Refresh Analysis");
     expect(html).not.toMatch(/<script>alert|onerror=/);
+  });
+
+  test("has no serious accessibility violations on any tab", async ({ page }) => {
+    for (const tab of ["news", "summaries", "calendar", "education"]) {
+      await page.goto(`/news-analytics?tab=${tab}`);
+      await expect(page.getByRole("tablist")).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${tab}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    }
   });
 });
