@@ -19,7 +19,7 @@ test.describe("news analytics dashboard", () => {
     await expect(overall).toHaveText(/^(BULLISH|BEARISH|NEUTRAL)$/);
     // Spec: bullish green, bearish red, neutral grey.
     const word = (await overall.textContent()) as "BULLISH" | "BEARISH" | "NEUTRAL";
-    const tone = { BULLISH: "up", BEARISH: "down", NEUTRAL: "flat" }[word];
+    const tone = ({ BULLISH: "up", BEARISH: "down", NEUTRAL: "flat" } as const)[word];
     await expect(overall).toHaveAttribute("data-tone", tone);
     await expect(overall).toHaveClass(
       { up: /text-emerald-600/, down: /text-red-600/, flat: /text-slate-500/ }[tone],
