@@ -1,0 +1,345 @@
+/**
+ * npm run bench:sse — N concurrent Server-Sent Events clients against one GulfPulse process
+ * (production build, embedded PGlite, simulator ticking every SSE_TICK_MS): tick-to-client latency
+ * p50/p99 (from the tick's own timestamp, so it includes the provider poll, the database writes
+ * and LISTEN/NOTIFY) and the server's resident memory. Beside it, in the same run and with the same
+ * clients, a bare node:http SSE broadcaster sending a tick of the same size: the baseline.
+ *
+ *   SSE_CLIENTS=10000  SSE_TICKS=10  SSE_TICK_MS=1000  BUILD_DIR=build
+ *
+ * Servers and clients run as separate processes (ulimit -n raised through a shell).
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const N = Number(process.env.SSE_CLIENTS ?? 10_000);
+const TICKS = Number(process.env.SSE_TICKS ?? 10);
+const TICK_MS = Number(process.env.SSE_TICK_MS ?? 1_000);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+// ---------------------------------------------------------------------------------------------
+// Child process roles
+// ---------------------------------------------------------------------------------------------
+
+/** The baseline: a bare node:http broadcaster, one serialisation written to every response. */
+function bareServer(port: number, payloadBytes: number) {
+  const clients = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (req.url !== "/stream") return void res.writeHead(404).end();
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+    });
+    res.socket?.setNoDelay(true);
+    res.write("retry: 3000\n\n");
+    clients.add(res);
+    req.on("close", () => clients.delete(res));
+  });
+  server.listen(port, "127.0.0.1", () => process.send?.({ type: "listening" }));
+  const filler = "x".repeat(Math.max(0, payloadBytes - 40));
+  setInterval(() => {
+    const t = Date.now();
+    const chunk = `id: ${t}\nevent: market\ndata: ${JSON.stringify({ t, ms: TICK_MS, ok: true, f: filler })}\n\n`;
+    for (const res of clients) res.write(chunk);
+  }, TICK_MS);
+}
+
+/** Opens N raw SSE connections and timestamps each event's arrival against its id (the tick time). */
+function clients(port: number, n: number) {
+  const arrivals: Array<Map<number, number>> = [];
+  let open = 0;
+  let failed = 0;
+  function connect(i: number) {
+    return new Promise<void>((resolve) => {
+      const seen = new Map<number, number>();
+      arrivals[i] = seen;
+      let buf = "";
+      let settled = false;
+      const done = () => {
+        if (!settled) {
+          settled = true;
+          resolve();
+        }
+      };
+      const socket = net.connect({ port, host: "127.0.0.1" }, () => {
+        socket.setNoDelay(true);
+        socket.write(
+          `GET /${process.env.SSE_PATH ?? "api/stream"} HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n`,
+        );
+      });
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        const now = Date.now();
+        buf += chunk;
+        if (!settled && buf.includes("\r\n\r\n")) {
+          open++;
+          done();
+        }
+        let end = buf.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buf.slice(0, end);
+          buf = buf.slice(end + 2);
+          const at = block.indexOf("id: ");
+          if (at >= 0) {
+            const id = Number(block.slice(at + 4, block.indexOf("\n", at)));
+            if (!seen.has(id)) seen.set(id, now);
+          }
+          end = buf.indexOf("\n\n");
+        }
+      });
+      socket.on("error", () => {
+        failed++;
+        done();
+      });
+    });
+  }
+  (async () => {
+    const started = Date.now();
+    for (let i = 0; i < n; i += 250) {
+      await Promise.all(Array.from({ length: Math.min(250, n - i) }, (_, j) => connect(i + j)));
+    }
+    process.send?.({ type: "connected", open, failed, ms: Date.now() - started });
+  })();
+  process.on("message", (msg: { type: string; from: number; to: number }) => {
+    if (msg.type !== "report") return;
+    const latencies: number[] = [];
+    const perTick = new Map<number, number>();
+    for (const seen of arrivals) {
+      for (const [id, at] of seen) {
+        if (id < msg.from || id > msg.to) continue;
+        latencies.push(at - id);
+        perTick.set(id, (perTick.get(id) ?? 0) + 1);
+      }
+    }
+    process.send?.({ type: "report", latencies, ticks: [...perTick.values()] });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orchestrator
+// ---------------------------------------------------------------------------------------------
+
+/** Spawns a Node child through a shell that raises its file descriptor limit first. */
+function spawnNode(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const cmd = [process.execPath, "--import", "tsx", ...args]
+    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+    .join(" ");
+  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+const nextMessage = <T>(child: ChildProcess, type: string, timeoutMs = 600_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), timeoutMs);
+    const on = (m: any) => {
+      if (m?.type !== type) return;
+      child.off("message", on);
+      clearTimeout(timer);
+      resolve(m as T);
+    };
+    child.on("message", on);
+  });
+
+function rssOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+interface Result {
+  name: string;
+  p50: number;
+  p99: number;
+  max: number;
+  delivered: number;
+  rss: number;
+  connectMs: number;
+}
+
+/** Connects the clients, lets TICKS ticks pass, and collects arrival times and server memory. */
+async function measure(name: string, port: number, serverPid: number, path: string): Promise<Result> {
+  const c = spawnNode(["bench/sse.ts", "clients", String(port), String(N)], { SSE_PATH: path });
+  const connected = await nextMessage<{ open: number; failed: number; ms: number }>(c, "connected");
+  console.log(
+    `  ${name}: ${connected.open} clients connected in ${connected.ms} ms (${connected.failed} failed)`,
+  );
+  await sleep(TICK_MS); // let connect-time snapshots drain
+  const from = Date.now();
+  await sleep(TICKS * TICK_MS);
+  const to = Date.now();
+  const { rss } = rssOf(serverPid);
+  // Ticks sent inside the window may still be on their way: give them time to land.
+  await sleep(Math.max(3_000, 2 * TICK_MS));
+  c.send({ type: "report", from, to });
+  const report = await nextMessage<{ latencies: number[]; ticks: number[] }>(c, "report");
+  c.kill("SIGKILL");
+  const sorted = report.latencies.sort((a, b) => a - b);
+  const expected = report.ticks.length * N;
+  return {
+    name,
+    p50: pct(sorted, 50),
+    p99: pct(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    delivered: expected ? sorted.length / expected : 0,
+    rss,
+    connectMs: connected.ms,
+  };
+}
+
+async function waitHttp(url: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Waits until the app has finished its first-start backfill and is ticking. */
+async function waitTicking(port: number) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/market`).catch(() => null);
+    if (res?.ok) {
+      const b = (await res.json()) as { lastRefresh: string; crypto: unknown[] };
+      if (b.crypto.length && Date.now() - Date.parse(b.lastRefresh) < 3 * TICK_MS) return;
+    }
+    await sleep(500);
+  }
+  throw new Error("the app never started ticking");
+}
+
+/** The size of a real tick (not the connect snapshot) as the app sends it right now. */
+function probeTickBytes(port: number) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.get(`http://127.0.0.1:${port}/api/stream`, (res) => {
+      let buf = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buf += chunk;
+        for (const block of buf.split("\n\n").slice(0, -1)) {
+          const data = block.split("\n").find((l) => l.startsWith("data: "));
+          if (data && !data.includes('"full":true')) {
+            req.destroy();
+            resolve(data.length - 6);
+            return;
+          }
+        }
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
+    console.log(`building into ${BUILD_DIR}…`);
+    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+  }
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(
+    `SSE fan-out: ${N} clients, ${TICKS} ticks every ${TICK_MS} ms, ${os.cpus().length} CPUs, load ${load()}`,
+  );
+
+  // The app first, to learn the real tick size; then the bare broadcaster with the same payload.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gp-bench-sse-"));
+  const appPort = await freePort();
+  const app = spawnNode(["server/main.ts"], {
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: path.join(dataDir, "db"),
+    DATABASE_URL: "",
+    BUILD_DIR,
+    MARKET_TICK_MS: String(TICK_MS),
+    SEED_ON_START: "false",
+    LOG_LEVEL: "warn",
+  });
+  let results: Result[] = [];
+  let tickBytes = 0;
+  try {
+    await waitHttp(`http://127.0.0.1:${appPort}/readyz`);
+    await waitTicking(appPort);
+    tickBytes = await probeTickBytes(appPort);
+    console.log(`  a tick on the wire is ${tickBytes} bytes now (the baseline sends the same size)`);
+    const rssIdle = rssOf(app.pid!).rss;
+    console.log(`  GulfPulse idle RSS ${mb(rssIdle)}`);
+    results.push(
+      await measure("GulfPulse (Express + SSE hub + PGlite ticks)", appPort, app.pid!, "api/stream"),
+    );
+  } finally {
+    app.kill("SIGTERM");
+    await new Promise((r) => app.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const barePort = await freePort();
+  const bare = spawnNode(["bench/sse.ts", "bare", String(barePort), String(tickBytes)]);
+  try {
+    await nextMessage(bare, "listening");
+    results = [await measure("bare node:http broadcaster", barePort, bare.pid!, "stream"), ...results];
+  } finally {
+    bare.kill("SIGKILL");
+  }
+
+  const [base, ours] = results as [Result, Result];
+  const row = (r: Result) =>
+    `${r.name.padEnd(46)} ${`${r.p50} ms`.padStart(8)} ${`${r.p99} ms`.padStart(8)} ${`${r.max} ms`.padStart(8)} ${`${(r.delivered * 100).toFixed(1)}%`.padStart(9)} ${mb(r.rss).padStart(9)}`;
+  console.log(
+    `\n${"".padEnd(46)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"max".padStart(8)} ${"delivered".padStart(9)} ${"RSS".padStart(9)}`,
+  );
+  console.log(row(base));
+  console.log(row(ours));
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
+  console.log(
+    `\nratio GulfPulse / bare: p50 ${ratio(ours.p50, base.p50)}×, p99 ${ratio(ours.p99, base.p99)}×, RSS ${ratio(ours.rss, base.rss)}×`,
+  );
+  const checks = [
+    [`p99 ≤ 100 ms`, ours.p99 <= 100],
+    [`RSS ≤ 1.5 GB`, ours.rss <= 1.5 * 1024 ** 3],
+    [`p99 within 2× of bare`, ours.p99 <= 2 * Math.max(base.p99, 1)],
+    [`every tick reached every client`, ours.delivered >= 0.999],
+  ] as const;
+  for (const [label, ok] of checks) console.log(`${ok ? "✓" : "✗"} ${label}`);
+  console.log(`(load average at the end: ${load()}; latency on a shared machine reflects its load)`);
+}
+
+const [role, a, b] = process.argv.slice(2);
+if (role === "bare") bareServer(Number(a), Number(b));
+else if (role === "clients") clients(Number(a), Number(b));
+else
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
