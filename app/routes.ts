@@ -24,6 +24,8 @@ export default [
   route("brokers/recommended", "routes/brokers.recommended.tsx"),
   route("brokers/analysis", "routes/brokers.analysis.tsx"),
   route("brokers/blacklisted", "routes/brokers.blacklisted.tsx"),
+  route("news/article/:slug", "routes/news.article.$slug.tsx"),
+  route("brokers/analysis/:slug", "routes/brokers.analysis.$slug.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),

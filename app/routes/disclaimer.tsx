@@ -1,10 +1,15 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { LegalPage } from "~/components/content/legal-page";
 import type { Route } from "./+types/disclaimer";
 
 export default function DisclaimerPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("disclaimer.title")} subtitle={t("disclaimer.subtitle")} />;
+  return <LegalPage doc="disclaimer" />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Disclaimer — GulfPulse" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Disclaimer — GulfPulse" },
+  {
+    name: "description",
+    content:
+      "Investment risk warning, no financial advice, market data delays and broker compensation disclosure.",
+  },
+];

@@ -1,10 +1,16 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { NewsSectionPage } from "~/components/content/news-section";
+import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/news.breaking";
 
-export default function NewsBreakingPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("news_breaking.title")} subtitle={t("news_breaking.subtitle")} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await services(context).content!.newsPage("breaking"), now: Date.now() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Breaking News — GulfPulse" }];
+export default function BreakingNewsPage({ loaderData }: Route.ComponentProps) {
+  return <NewsSectionPage page={loaderData.page} now={loaderData.now} />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Breaking News — GulfPulse" },
+  { name: "description", content: "Breaking Gulf market news with urgent, high and medium priority." },
+];

@@ -1,10 +1,20 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { NewsSectionPage } from "~/components/content/news-section";
+import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/news.central-bank";
 
-export default function NewsCentralBankPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("news_central_bank.title")} subtitle={t("news_central_bank.subtitle")} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await services(context).content!.newsPage("central-bank"), now: Date.now() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Central Bank News — GulfPulse" }];
+export default function CentralBankNewsPage({ loaderData }: Route.ComponentProps) {
+  return <NewsSectionPage page={loaderData.page} now={loaderData.now} />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Central Bank News — GulfPulse" },
+  {
+    name: "description",
+    content:
+      "Interest rate decisions and statements from SAMA, the CBUAE, the CBK and other Gulf central banks.",
+  },
+];

@@ -1,10 +1,19 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { NewsSectionPage } from "~/components/content/news-section";
+import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/news.economic";
 
-export default function NewsEconomicPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("news_economic.title")} subtitle={t("news_economic.subtitle")} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await services(context).content!.newsPage("economic"), now: Date.now() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Economic News — GulfPulse" }];
+export default function EconomicNewsPage({ loaderData }: Route.ComponentProps) {
+  return <NewsSectionPage page={loaderData.page} now={loaderData.now} />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Economic News — GulfPulse" },
+  {
+    name: "description",
+    content: "Economic news from the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
+  },
+];

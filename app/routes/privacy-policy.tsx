@@ -1,10 +1,11 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { LegalPage } from "~/components/content/legal-page";
 import type { Route } from "./+types/privacy-policy";
 
 export default function PrivacyPolicyPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("privacy_policy.title")} subtitle={t("privacy_policy.subtitle")} />;
+  return <LegalPage doc="privacy" />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Privacy Policy — GulfPulse" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Privacy Policy — GulfPulse" },
+  { name: "description", content: "How GulfPulse collects, uses and protects your personal data." },
+];

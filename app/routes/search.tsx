@@ -1,10 +1,95 @@
+import { Loader2, Search as SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { NoResults, SearchResults } from "~/components/content/search-results";
+import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { services } from "~/lib/auth.server";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
 
-export default function SearchPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("search.title")} subtitle={t("search.subtitle")} />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  // Spec §5: only a non-blank query runs.
+  if (!query) return { query, results: null };
+  const { results } = await services(context).search!.search(query);
+  return { query, results };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Search — GulfPulse" }];
+/** Spec §2 Search: q pre-fills the input and runs; 'Searching...' while waiting; results or empty. */
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("search");
+  const siteName = useRootData()?.site.name ?? "GulfPulse";
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/search";
+  const { query, results } = loaderData;
+  return (
+    <Page title={t("title", { siteName })} subtitle={t("subtitle")}>
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        className="flex max-w-3xl gap-2"
+        onSubmit={(e) => {
+          // A blank query does nothing (spec §5).
+          const q = new FormData(e.currentTarget).get("q");
+          if (typeof q !== "string" || !q.trim()) e.preventDefault();
+        }}
+      >
+        <label htmlFor="search-q" className="sr-only">
+          {t("label")}
+        </label>
+        <input
+          id="search-q"
+          key={query}
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder={t("placeholder")}
+          maxLength={200}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        />
+        <button type="submit" className={buttonClass} disabled={searching}>
+          <SearchIcon aria-hidden className="size-4" />
+          {t("submit")}
+        </button>
+      </Form>
+      <p className="mt-2 text-xs text-slate-500">{t("hint")}</p>
+      <div className="mt-8 max-w-4xl" aria-live="polite">
+        {searching ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600">
+            <Loader2 aria-hidden className="size-5 animate-spin" />
+            {t("searching")}
+          </p>
+        ) : results === null ? null : results.length === 0 ? (
+          <NoResults />
+        ) : (
+          <SearchResults results={results} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.query ? `${loaderData.query} — Search — GulfPulse` : "Search — GulfPulse" },
+  {
+    name: "description",
+    content: "Search Gulf market news, analysis, brokers, the economic calendar, instruments and pages.",
+  },
+  // Result pages are not worth indexing; the pages they link to are.
+  ...(loaderData?.query ? [{ name: "robots", content: "noindex" }] : []),
+];
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("search");
+  const siteName = useRootData()?.site.name ?? "GulfPulse";
+  return (
+    <Page title={t("title", { siteName })}>
+      <p role="alert" className="text-red-700">
+        {t("error")}
+      </p>
+    </Page>
+  );
+}

@@ -1,10 +1,15 @@
-import { useTranslation } from "react-i18next";
-import { Page } from "~/components/layout/page";
+import { LegalPage } from "~/components/content/legal-page";
 import type { Route } from "./+types/terms-of-service";
 
 export default function TermsOfServicePage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("terms_of_service.title")} subtitle={t("terms_of_service.subtitle")} />;
+  return <LegalPage doc="terms" />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Terms of Service — GulfPulse" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Terms of Service — GulfPulse" },
+  {
+    name: "description",
+    content:
+      "The terms for using GulfPulse, including investment risk, market data delays and broker compensation.",
+  },
+];

@@ -1,0 +1,62 @@
+import { Clock, Landmark } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ArticleSummary } from "../../../server/content/types";
+import { CategoryBadge, PriorityBadge } from "./badges";
+import { articleHref, formatDateTime, relativeTime } from "./format";
+
+/** One editorial article in a list: category or priority, bank, title, excerpt, relative time. */
+export function ArticleCard({
+  article,
+  now,
+  compact = false,
+}: {
+  article: ArticleSummary;
+  now: number;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation("content");
+  const href = articleHref(article);
+  return (
+    <article
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
+      data-testid="article-card"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {article.priority ? <PriorityBadge priority={article.priority} /> : null}
+        {article.category ? <CategoryBadge>{article.category}</CategoryBadge> : null}
+        <time
+          dateTime={new Date(article.publishedAt).toISOString()}
+          title={t("time.gmt", { value: formatDateTime(article.publishedAt) })}
+          className="inline-flex items-center gap-1 text-slate-500"
+        >
+          <Clock aria-hidden className="size-3.5" />
+          {relativeTime(article.publishedAt, now)}
+        </time>
+      </div>
+      {article.bankName ? (
+        <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700">
+          <Landmark aria-hidden className="size-4" />
+          {article.bankName}
+        </p>
+      ) : null}
+      <h3 className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}>
+        <Link to={href} className="hover:text-brand-600 hover:underline">
+          {article.title}
+        </Link>
+      </h3>
+      {article.excerpt ? (
+        <p className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}>
+          {article.excerpt}
+        </p>
+      ) : null}
+      <Link
+        to={href}
+        className="mt-auto pt-3 text-sm font-semibold text-brand-600 hover:underline"
+        aria-label={t("news.readMoreAbout", { title: article.title })}
+      >
+        {t("news.readMore")} →
+      </Link>
+    </article>
+  );
+}

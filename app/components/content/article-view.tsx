@@ -1,0 +1,75 @@
+import { ArrowLeft, Clock, Landmark } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Page } from "~/components/layout/page";
+import type { Article, ArticleSummary } from "../../../server/content/types";
+import { ArticleCard } from "./article-card";
+import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
+import { formatDateTime, relativeTime, sectionHref } from "./format";
+
+// Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).
+const PROSE =
+  "max-w-none text-slate-800 leading-relaxed [&>:first-child]:mt-0 [&_a]:text-brand-600 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_img]:my-4 [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:mt-4 [&_table]:w-full [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
+
+export function ArticleView({
+  article,
+  more,
+  now,
+}: {
+  article: Article;
+  more: ArticleSummary[];
+  now: number;
+}) {
+  const { t } = useTranslation("content");
+  const sectionName = t(`sections.${article.section}`);
+  return (
+    <Page title={article.title} subtitle={article.excerpt || undefined}>
+      <div className="mx-auto max-w-3xl">
+        <Link
+          to={sectionHref(article.section)}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t("article.back", { section: sectionName })}
+        </Link>
+        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          {article.section === "breaking" ? <LiveBadge /> : null}
+          {article.priority ? <PriorityBadge priority={article.priority} /> : null}
+          {article.category ? <CategoryBadge>{article.category}</CategoryBadge> : null}
+          {article.bankName ? (
+            <span className="inline-flex items-center gap-1.5 font-medium text-brand-700">
+              <Landmark aria-hidden className="size-4" />
+              {article.bankName}
+            </span>
+          ) : null}
+          <time
+            dateTime={new Date(article.publishedAt).toISOString()}
+            className="inline-flex items-center gap-1 text-slate-500"
+          >
+            <Clock aria-hidden className="size-4" />
+            {t("article.published", { date: t("time.gmt", { value: formatDateTime(article.publishedAt) }) })}
+            {" · "}
+            {relativeTime(article.publishedAt, now)}
+          </time>
+        </div>
+        <article
+          className={`mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 ${PROSE}`}
+          // Rendered from Markdown and sanitized on the server (server/content/markdown.ts).
+          dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+        />
+      </div>
+      {more.length > 0 ? (
+        <section aria-labelledby="more-heading" className="mt-12">
+          <h2 id="more-heading" className="text-2xl font-bold text-slate-900">
+            {t("article.more", { section: sectionName })}
+          </h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-3">
+            {more.map((a) => (
+              <ArticleCard key={a.id} article={a} now={now} compact />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </Page>
+  );
+}

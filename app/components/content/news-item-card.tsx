@@ -1,0 +1,42 @@
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { NewsItem } from "../../../server/contracts";
+import { formatDateTime, relativeTime, textOf } from "./format";
+
+const isHttp = (link: string | null): link is string => !!link && /^https?:\/\//i.test(link);
+
+/** An ingested wire story: links out to the publisher. */
+export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
+  const { t } = useTranslation("content");
+  const text = textOf(item.description);
+  return (
+    <li className="py-4" data-testid="wire-item">
+      <h3 className="font-semibold text-slate-900">
+        {isHttp(item.link) ? (
+          <a
+            href={item.link}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex items-start gap-1 hover:text-brand-600 hover:underline"
+          >
+            <span>{item.title}</span>
+            <ExternalLink aria-hidden className="mt-1 size-3.5 shrink-0" />
+            <span className="sr-only">({t("news.opensPublisher")})</span>
+          </a>
+        ) : (
+          item.title
+        )}
+      </h3>
+      {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
+      <p className="mt-1 text-xs text-slate-500">
+        {item.source} ·{" "}
+        <time
+          dateTime={new Date(item.pubDate).toISOString()}
+          title={t("time.gmt", { value: formatDateTime(item.pubDate) })}
+        >
+          {relativeTime(item.pubDate, now)}
+        </time>
+      </p>
+    </li>
+  );
+}
