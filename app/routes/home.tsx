@@ -1,4 +1,5 @@
 import { ChatAssistant } from "~/components/chat";
+import { AnalyticsTeaser } from "~/components/home/analytics-teaser";
 import { FakeGroupsWarning } from "~/components/home/fake-groups-warning";
 import { LatestNews } from "~/components/home/latest-news";
 import { RecommendedBrokers } from "~/components/home/recommended-brokers";
@@ -36,7 +37,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <MarketPanels />
       {/* 7. Ad banner */}
       <AdSlot />
-      {/* 8. Advanced News Analytics teaser — news analytics feature */}
+      {/* 8. Advanced News Analytics teaser */}
+      <AnalyticsTeaser />
       {/* 9. AI chat assistant — chat feature */}
       <ChatAssistant />
       {/* 10. Ad banner */}
