@@ -58,7 +58,7 @@ function barColumns(bars: BarRow[]) {
 export async function insertBars({
   db,
   bars,
-  chunk = 20_000,
+  chunk = 5_000,
   signal,
 }: {
   db: Db;

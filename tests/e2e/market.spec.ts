@@ -1,7 +1,9 @@
 import { expect, type Page, test } from "./fixtures";
 
 // The e2e server ticks every second (MARKET_TICK_MS=1000). Crypto trades 24/7, so it always moves.
-const panelButton = (page: Page, name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+const markets = (page: Page) => page.locator("#markets");
+const panelButton = (page: Page, name: string) =>
+  markets(page).getByRole("button", { name: new RegExp(`^${name}`) });
 const row = (page: Page, symbol: string) => page.locator(`#markets li[data-symbol="${symbol}"]`);
 const priceOf = (page: Page, symbol: string) => row(page, symbol).locator('[data-field="price"]');
 
@@ -53,7 +55,7 @@ test("market panels start as the spec says, open and close, and show the note", 
   for (const [name, expanded] of expected) {
     await expect(panelButton(page, name)).toHaveAttribute("aria-expanded", expanded);
   }
-  await expect(page.getByRole("note")).toHaveText(
+  await expect(markets(page).getByRole("note")).toHaveText(
     /^Data refreshes every \d+ seconds?\. Currency pairs show 4 decimals\. All times GMT\.$/,
   );
   await expect(row(page, "TASI")).toBeVisible();
@@ -151,7 +153,7 @@ test("'Failed to fetch market data' when the stream is unreachable, keeping the 
   // 204 tells EventSource to stop: the browser has no feed from here on.
   await page.route("**/api/stream", (route) => route.fulfill({ status: 204 }));
   await page.reload();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch market data" })).toBeVisible();
+  await expect(markets(page).getByRole("alert")).toHaveText("Failed to fetch market data");
   await expect(priceOf(page, "TASI")).not.toHaveText("");
   expect(tasi).toBeTruthy();
   await expect(page.locator('[data-field="feed-status"]')).toHaveText("Delayed", { timeout: 10_000 });
@@ -161,8 +163,13 @@ test("home and instrument pages at 375 px and 1280 px (screenshots)", async ({ p
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await openHome(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+    // The market sections fit the viewport (no sideways scrolling on a phone).
+    for (const section of [page.getByRole("region", { name: "Live market overview" }), markets(page)]) {
+      const box = (await section.boundingBox())!;
+      expect(box.x + box.width, `overflow at ${width}px`).toBeLessThanOrEqual(width);
+      const inner = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(inner, `overflow inside a market section at ${width}px`).toBeLessThanOrEqual(0);
+    }
     await page.screenshot({ path: `screenshots/market-home-${width}.png`, fullPage: true });
     await page.screenshot({ path: `screenshots/market-home-${width}-hero.png` });
     await page.locator("#markets").scrollIntoViewIfNeeded();

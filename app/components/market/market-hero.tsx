@@ -47,7 +47,7 @@ export function MarketHero() {
                   className="rounded-xl bg-white p-3 text-slate-900 shadow-sm"
                 >
                   <Link to={instrumentHref(symbol)} className="block">
-                    <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                    <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
                       {t(`heroLabels.${symbol}`)}
                     </span>
                     {q ? (

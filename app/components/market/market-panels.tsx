@@ -49,8 +49,10 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
     >
       <h3>
         <Collapsible.Trigger className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50">
-          <span className="text-lg font-semibold text-slate-900">{t(`categories.${category}`)}</span>
-          <span className="flex items-center gap-2 text-sm text-slate-500">
+          <span className="text-base font-semibold text-slate-900 sm:text-lg">
+            {t(`categories.${category}`)}
+          </span>
+          <span className="flex shrink-0 items-center gap-2 whitespace-nowrap text-sm text-slate-500">
             {t("panels.count", { count: quotes.length })}
             <ChevronDown
               aria-hidden
