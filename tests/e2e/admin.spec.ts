@@ -3,10 +3,12 @@ import { expect, mailsTo, type Page, signIn, signUpAndSignIn, test, uniqueEmail 
 // admin@e2e.test becomes admin when it signs up (ADMIN_EMAILS in the e2e server). The tests share
 // one server, so the account is created once and signed in afterwards.
 const ADMIN = "admin@e2e.test";
-test.describe.configure({ mode: "serial" });
+// Generous timeouts: the machine these run on is shared and often busy.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Email").fill(ADMIN);
   await page.getByLabel("Password").fill("secret123");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -26,8 +28,21 @@ async function signInAsAdmin(page: Page) {
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
 
+/** Clicks before React hydrates are replayed too early for the router; wait until it has. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("main");
+    return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactFiber")));
+  });
+}
+
+async function goto(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
 async function openTab(page: Page, tab: string, name: string) {
-  await page.goto(`/admin?tab=${tab}`);
+  await goto(page, `/admin?tab=${tab}`);
   await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
 }
 
@@ -97,15 +112,30 @@ test("creating an article: Markdown preview is sanitized, the article is listed 
   await expect(page.getByText("Another article already uses this slug.").first()).toBeVisible();
   await page.getByRole("link", { name: "Cancel" }).click();
 
-  await row.getByRole("link", { name: /^Edit/ }).click();
-  await expect(page.getByLabel("Title *")).toHaveValue(title);
-  await page.getByRole("link", { name: "Back to the list" }).click();
   await page.screenshot({ path: "screenshots/admin-content-articles-1280.png", fullPage: true });
+
+  // It appears on its news page, and its own page shows the rendered, sanitized body.
+  await goto(page, "/news/economic");
+  await page.getByRole("link", { name: title, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator("main strong", { hasText: "expanded" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+
+  // Unpublishing takes it off the news page.
+  await goto(page, "/admin?tab=content&type=articles");
+  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Title *")).toHaveValue(title);
+  await page.getByLabel("Published").uncheck();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.").first()).toBeVisible();
+  await goto(page, "/news/economic");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
 });
 
 test("adding a blacklist entry", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin?tab=content&type=blacklist");
+  await goto(page, "/admin?tab=content&type=blacklist");
   await page.getByRole("link", { name: "New blacklist entry" }).click();
   const name = `Mirage Capital ${Date.now()}`;
   await page.getByLabel("Name *").fill(name);
@@ -117,6 +147,12 @@ test("adding a blacklist entry", async ({ page }) => {
   await page.getByLabel("Warning *").fill("Do not deposit funds. Report contact attempts.");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+
+  await goto(page, "/brokers/blacklisted");
+  const card = page.locator("main").getByText(name).first();
+  await expect(card).toBeVisible();
+  await expect(page.locator("main")).toContainText("Unlicensed; impersonates a DFSA-regulated firm");
+  await expect(page.locator("main")).toContainText("URGENT RISK");
 });
 
 test("newsletter: validation texts, a test send that shows up in the mail viewer, a campaign", async ({
@@ -142,10 +178,11 @@ test("newsletter: validation texts, a test send that shows up in the mail viewer
   await mailsTo(testEmail);
 
   // The mail viewer lists it; its body opens in a sandboxed frame.
-  await page.goto("/admin?tab=email-templates");
+  await goto(page, "/admin?tab=email-templates");
   const mailRow = page.getByRole("row").filter({ hasText: testEmail });
   await expect(mailRow).toContainText(subject);
   await mailRow.getByRole("link", { name: /^View/ }).click();
+  await expect(page).toHaveURL(/[?&]mail=/);
   const frame = page.locator(`iframe[title^="Mail: "]`);
   await expect(frame).toHaveAttribute("sandbox", "");
   // Checked on the attribute: scripts (Playwright's own included) cannot run inside sandbox="".
@@ -200,7 +237,7 @@ test("granting admin to a user, who then sees the admin menu; banning signs them
   await expect(userPage.getByRole("button", { name: "Admin" })).toHaveCount(0);
 
   await signInAsAdmin(page);
-  await page.goto(`/admin?tab=users&q=${encodeURIComponent(email)}`);
+  await goto(page, `/admin?tab=users&q=${encodeURIComponent(email)}`);
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Member");
   await row.getByRole("button", { name: `Make admin: ${email}` }).click();
@@ -208,23 +245,23 @@ test("granting admin to a user, who then sees the admin menu; banning signs them
 
   await userPage.reload();
   await expect(userPage.getByRole("button", { name: "Admin" })).toBeVisible();
-  await userPage.goto("/admin?tab=users");
+  await goto(userPage, "/admin?tab=users");
   await expect(userPage.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
 
   page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: `Ban: ${email}` }).click();
   await expect(row).toContainText("Banned");
-  await userPage.goto("/admin");
+  await goto(userPage, "/admin");
   await expect(userPage).toHaveURL(/\/$/);
-  await expect(userPage.getByRole("link", { name: "Sign In" })).toBeVisible();
-  await userPage.goto("/auth");
+  await expect(userPage.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+  await goto(userPage, "/auth");
   await userPage.getByLabel("Email").fill(email);
   await userPage.getByLabel("Password").fill("secret123");
   await userPage.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(userPage.getByRole("alert")).toContainText("suspended");
 
   // The audit log names who did it.
-  await page.goto("/admin?tab=overview");
+  await goto(page, "/admin?tab=overview");
   const audit = page.getByRole("region", { name: "Audit log" });
   await expect(audit.getByRole("row").filter({ hasText: "user.grant_admin" }).first()).toContainText(ADMIN);
   await expect(audit.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText(email);
@@ -244,14 +281,14 @@ test("changing the site name shows it in the header without a restart", async ({
   await siteName.fill(name);
   await page.getByRole("region", { name: "Site", exact: true }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Site settings saved.").first()).toBeVisible();
-  await page.goto("/");
+  await goto(page, "/");
   await expect(page.locator("header").getByRole("link", { name }).first()).toBeVisible();
   await expect(page.locator("footer")).toContainText(name);
 
   // Read-only provider status with a working 'Test connection' (offline assistant in e2e).
   await openTab(page, "settings", "Settings");
   await page.getByRole("button", { name: "Test connection" }).click();
-  await expect(page.getByText(/offline assistant answers chat/)).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByText(/offline assistant answers chat/)).toBeVisible();
   await page.getByLabel("Site name").fill(original);
   await page.getByRole("region", { name: "Site", exact: true }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Site settings saved.").first()).toBeVisible();
