@@ -1,4 +1,10 @@
-import { chatError, chatErrorFrom, chatService, clientIp } from "~/components/chat/api.server";
+import {
+  assertSameOrigin,
+  chatError,
+  chatErrorFrom,
+  chatService,
+  clientIp,
+} from "~/components/chat/api.server";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/api.chat";
 
@@ -13,6 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return chatError(405, "bad_request:method", "Method not allowed");
+  assertSameOrigin(request, context);
   const chat = chatService(context);
   const json = await request.json().catch(() => null);
   const parsed = chat.requestSchema.safeParse(json);

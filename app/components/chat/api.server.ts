@@ -1,5 +1,5 @@
 import type { ChatErrorBody } from "../../../common/chat";
-import { isAppError } from "../../../common/errors";
+import { type AppError, isAppError } from "../../../common/errors";
 import type { ChatService } from "../../../server/chat";
 import { type RequestContext, requestContext } from "~/context";
 import { getUser } from "~/lib/auth.server";
@@ -12,9 +12,22 @@ export function chatError(status: number, code: string, message: string, fields?
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * An AppError by shape: the route bundle and the server each load their own copy of
+ * common/errors.ts, so `instanceof` fails across that boundary.
+ */
+function asAppError(err: unknown): AppError | null {
+  if (isAppError(err)) return err;
+  const e = err as Partial<AppError> | null;
+  return e instanceof Error && typeof e.status === "number" && typeof e.code === "string"
+    ? (e as AppError)
+    : null;
+}
+
 /** Maps an AppError to its status and text; anything else is logged and becomes a 500. */
 export function chatErrorFrom(err: unknown, context: Ctx, fallback: string) {
-  if (isAppError(err)) return chatError(err.status, err.code, err.message, err.fields);
+  const appError = asAppError(err);
+  if (appError) return chatError(appError.status, appError.code, appError.message, appError.fields);
   context.get(requestContext).services.log.error({ err }, fallback);
   return chatError(500, "unavailable:chat", fallback);
 }
@@ -33,3 +46,17 @@ export async function requireChatUser(request: Request, context: Ctx) {
 }
 
 export const clientIp = (context: Ctx) => context.get(requestContext).clientIp;
+
+/**
+ * Mutations only from our own pages: a browser sends Origin on POST and DELETE, and a foreign one
+ * is refused (no Origin, as from curl or a server, is allowed: it carries no visitor's cookies).
+ */
+export function assertSameOrigin(request: Request, context: Ctx) {
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  const allowed = new Set([
+    new URL(request.url).origin,
+    new URL(context.get(requestContext).services.config.publicUrl).origin,
+  ]);
+  if (!allowed.has(origin)) throw chatError(403, "forbidden:origin", "Cross-site requests are not allowed.");
+}

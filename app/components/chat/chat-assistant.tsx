@@ -149,9 +149,13 @@ function Composer({ maxChars }: { maxChars: number }) {
         </button>
       </div>
       <div className="mt-1 flex justify-between gap-2 text-xs">
-        <p id={`${id}-error`} className="text-red-600">
-          {error}
-        </p>
+        {error ? (
+          <p id={`${id}-error`} className="text-red-600">
+            {error}
+          </p>
+        ) : (
+          <p className="hidden text-slate-500 sm:block">{t("input.hint")}</p>
+        )}
         {text.length > maxChars * 0.8 ? (
           <p className={tooLong ? "text-red-600" : "text-slate-500"}>
             {t("input.counter", { count: text.trim().length, max: maxChars })}
@@ -207,7 +211,7 @@ export function ChatAssistant({ info }: { info?: ChatInfo }) {
     <section id="chat" aria-labelledby="chat-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-gradient-to-r from-brand-900 to-brand-700 px-4 py-4 text-white sm:px-5">
-          <Bot className="size-7 shrink-0 text-gold-400" aria-hidden />
+          <Bot className="hidden size-7 shrink-0 text-gold-400 sm:block" aria-hidden />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="chat-title" className="text-xl font-bold">
@@ -226,9 +230,11 @@ export function ChatAssistant({ info }: { info?: ChatInfo }) {
                 onClick={chatStore.newChat}
                 disabled={status === "waiting" || status === "streaming"}
                 className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-white hover:bg-white/10 disabled:opacity-50"
+                aria-label={t("section.newChat")}
+                title={t("section.newChat")}
               >
-                <MessageSquarePlus className="size-4" aria-hidden />
-                {t("section.newChat")}
+                <MessageSquarePlus className="size-5 sm:size-4" aria-hidden />
+                <span className="hidden sm:inline">{t("section.newChat")}</span>
               </button>
             ) : null}
           </div>

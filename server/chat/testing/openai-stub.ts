@@ -9,8 +9,9 @@ import type { AddressInfo } from "node:net";
  *   [[rate-limit]] 429 rate_limit_exceeded     [[quota]]   429 insufficient_quota
  *   [[auth]]       401 invalid_api_key         [[server-error]] 500
  *   [[timeout]]    never answers               [[malformed]]    200 with a body that is not SSE
- *   [[empty]]      a stream with no content    [[slow]]         chunks 400 ms apart
+ *   [[empty]]      a stream with no content    [[slow]]   first token after 1.5 s, then 400 ms apart
  *   [[tool:NAME {json}]]  calls tool NAME with the JSON input, then answers from its result
+ *   [[echo]] TEXT  streams TEXT back verbatim (e.g. to check how a reply's Markdown/HTML renders)
  *
  * Anything else is answered with a short Markdown reply, streamed in small chunks.
  */
@@ -70,9 +71,10 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [text];
 }
 
-async function streamText(res: http.ServerResponse, text: string, delayMs: number) {
+async function streamText(res: http.ServerResponse, text: string, delayMs: number, firstDelayMs = 0) {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   res.write(chunk({ role: "assistant", content: "" }));
+  if (firstDelayMs) await sleep(firstDelayMs);
   for (const piece of pieces(text)) {
     if (res.destroyed) return;
     res.write(chunk({ content: piece }));
@@ -172,8 +174,10 @@ export async function startOpenAiStub(opts: { port?: number } = {}): Promise<Ope
         res.end("data: [DONE]\n\n");
         return;
       }
+      case "echo":
+        return streamText(res, text.slice(text.indexOf("[[echo]]") + 8).trim(), 5);
       default:
-        return streamText(res, STUB_REPLY, chunkDelayMs(marker));
+        return streamText(res, STUB_REPLY, chunkDelayMs(marker), marker === "slow" ? 1_500 : 0);
     }
   });
 
