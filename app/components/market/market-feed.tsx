@@ -92,6 +92,36 @@ function init(data: MarketPageData | null): FeedState {
   };
 }
 
+/**
+ * The feed is live while ticks keep arriving within two intervals (measured on the browser's own
+ * clock, so a skewed clock does not matter), the provider is healthy and the stream is up.
+ */
+export function feedIsLive(f: {
+  t: number;
+  ms: number;
+  ok: boolean;
+  streamDown: boolean;
+  receivedAt: number | null;
+  now: number | null;
+  freshAtRender: boolean;
+}): boolean {
+  const fresh =
+    f.now === null || f.receivedAt === null ? f.freshAtRender : f.t > 0 && f.now - f.receivedAt <= 2 * f.ms;
+  return fresh && f.ok && !f.streamDown;
+}
+
+/** Closed when its exchange is shut; delayed when the feed is not live or the quote is two ticks old. */
+export function quoteStatus(q: {
+  marketOpen: boolean;
+  live: boolean;
+  lastTick: number;
+  lastUpdate: number;
+  tickMs: number;
+}): QuoteStatus {
+  if (!q.marketOpen) return "closed";
+  return q.live && q.lastTick - q.lastUpdate <= 2 * q.tickMs ? "live" : "delayed";
+}
+
 interface MarketFeed {
   instruments: Instrument[];
   /** The feed ticks on time and the stream is up. */
@@ -136,16 +166,19 @@ export function MarketFeedProvider({
   const feed = useMemo<MarketFeed>(() => {
     const instruments = data?.instruments ?? [];
     const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
-    const fresh =
-      state.now === null || state.receivedAt === null
-        ? state.freshAtRender
-        : state.t > 0 && state.now - state.receivedAt <= 2 * state.ms;
-    const live = fresh && state.ok && !state.streamDown;
+    const live = feedIsLive({
+      t: state.t,
+      ms: state.ms,
+      ok: state.ok,
+      streamDown: state.streamDown,
+      receivedAt: state.receivedAt,
+      now: state.now,
+      freshAtRender: state.freshAtRender,
+    });
     const build = (instrument: Instrument, w: WireQuote): LiveQuote => {
       const [, price, previousClose, dayHigh, dayLow, lastUpdate] = w;
       const change = Number((price - previousClose).toFixed(instrument.decimals));
       const marketOpen = state.open.includes(instrument.exchange);
-      const stale = state.t - lastUpdate > 2 * state.ms;
       return {
         instrument,
         price,
@@ -157,7 +190,7 @@ export function MarketFeedProvider({
         dayLow,
         lastUpdate,
         marketOpen,
-        status: !marketOpen ? "closed" : live && !stale ? "live" : "delayed",
+        status: quoteStatus({ marketOpen, live, lastTick: state.t, lastUpdate, tickMs: state.ms }),
       };
     };
     const quote = (symbol: string) => {
