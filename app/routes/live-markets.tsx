@@ -1,10 +1,51 @@
+import { Bell, CandlestickChart, Headphones, Newspaper, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
+import { AccessForm } from "~/components/site-forms/access-form";
+import { siteFormAction } from "~/components/site-forms/action.server";
 import type { Route } from "./+types/live-markets";
 
-export default function LiveMarketsPage() {
-  const { t } = useTranslation("pages");
-  return <Page title={t("live_markets.title")} subtitle={t("live_markets.subtitle")} />;
+const FEATURES = [
+  { key: "realtime", Icon: Zap },
+  { key: "charts", Icon: CandlestickChart },
+  { key: "alerts", Icon: Bell },
+  { key: "analysis", Icon: Newspaper },
+  { key: "support", Icon: Headphones },
+] as const;
+
+export async function action(args: Route.ActionArgs) {
+  return siteFormAction("access", args);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Live Market Access — GulfPulse" }];
+/** Spec §2 Live Market Access: features and an access-request form. */
+export default function LiveMarketsPage() {
+  const { t } = useTranslation("forms");
+  return (
+    <Page title={t("access.title")} subtitle={t("access.subtitle")}>
+      <div className="grid gap-8 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="access-features">
+          <h2 id="access-features" className="text-2xl font-bold text-slate-900">
+            {t("access.featuresTitle")}
+          </h2>
+          <ul className="mt-4 flex flex-col gap-4">
+            {FEATURES.map(({ key, Icon }) => (
+              <li key={key} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <Icon aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
+                <div>
+                  <h3 className="font-semibold text-slate-900">{t(`access.features.${key}.title`)}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{t(`access.features.${key}.text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <AccessForm />
+      </div>
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Live Market Access — GulfPulse" },
+  { name: "description", content: "Request access to real-time Gulf market data, charts and alerts." },
+];

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { issuesByField } from "../../../common/newsletter-schema";
+import type { RequestContext, requestContext } from "~/context";
+import { appErrorOf } from "~/components/site-forms/app-error";
+import { requireAdmin, services } from "~/lib/auth.server";
+
+type Ctx = { get(key: typeof requestContext): RequestContext };
+
+export type AdminApiResult =
+  | ({ ok: true; message: string } & Record<string, unknown>)
+  | { ok: false; error: string; fields?: Record<string, string> };
+
+/**
+ * The §7 email functions as JSON endpoints for admins. requireAdmin redirects people to "/";
+ * an API caller gets a plain 403 instead of a page.
+ */
+export async function adminApi(
+  request: Request,
+  context: Ctx,
+  schema: z.ZodType,
+  run: (input: any, actor: { id: string; email: string }) => Promise<AdminApiResult>,
+) {
+  let actor: { id: string; email: string };
+  try {
+    actor = await requireAdmin(request, context);
+  } catch (err) {
+    if (err instanceof Response) return data<AdminApiResult>({ ok: false, error: "Forbidden" }, 403);
+    throw err;
+  }
+  if (request.method !== "POST") return data<AdminApiResult>({ ok: false, error: "Method not allowed" }, 405);
+  const body = await readBody(request);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields = issuesByField(parsed.error);
+    return data<AdminApiResult>({ ok: false, error: fields.form ?? Object.values(fields)[0]!, fields }, 400);
+  }
+  try {
+    return data<AdminApiResult>(await run(parsed.data, actor));
+  } catch (err) {
+    const appError = appErrorOf(err);
+    if (appError) return data<AdminApiResult>({ ok: false, error: appError.message }, appError.status);
+    services(context).log.error({ err }, "admin newsletter API failed");
+    return data<AdminApiResult>({ ok: false, error: err instanceof Error ? err.message : "Failed" }, 500);
+  }
+}
+
+/** JSON or an ordinary form post. */
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+    try {
+      const json = await request.json();
+      return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string") out[key] = value;
+  return out;
+}

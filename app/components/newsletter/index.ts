@@ -1,0 +1,2 @@
+export { JoinCommunity } from "./join-community";
+export { NewsletterBanner } from "./newsletter-banner";

@@ -1,0 +1,170 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import {
+  FREQUENCIES,
+  issuesByField,
+  MODAL_CLOSE_DELAY_MS,
+  subscribeSchema,
+} from "../../../common/newsletter-schema";
+import { buttonClass, Field } from "~/components/forms/field";
+import { FormMessage, Honeypot, SelectField, TextareaField } from "~/components/site-forms/controls";
+
+export type SubscribeSource = "full" | "community";
+
+/** What POST /api/newsletter/subscribe answers; `error` and `fields` are "newsletter" i18n keys. */
+export type SubscribeResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+
+export const SUBSCRIBE_ACTION = "/api/newsletter/subscribe";
+
+/**
+ * Spec §4 Newsletter modal: open, submitting ('Subscribing...'), then success (message shown,
+ * form cleared, the modal closes after 3 s, or 2 s for the community form) or an error.
+ */
+export function SubscribeDialog({
+  source,
+  open,
+  onOpenChange,
+}: {
+  source: SubscribeSource;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation("newsletter");
+  const full = source === "full";
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-bold text-brand-900">
+                {full ? t("modal.fullTitle") : t("modal.communityTitle")}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600">
+                {full ? t("modal.fullDescription") : t("modal.communityDescription")}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              className="rounded p-1.5 text-slate-500 hover:bg-slate-100"
+              aria-label={t("modal.close")}
+            >
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <SubscribeForm source={source} onDone={() => onOpenChange(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Lives inside the dialog's content, so closing the dialog discards its state and timer. */
+function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: () => void }) {
+  const { t } = useTranslation("newsletter");
+  const fetcher = useFetcher<SubscribeResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
+  const [result, setResult] = useState<SubscribeResult | null>(null);
+  const busy = fetcher.state !== "idle";
+  const full = source === "full";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setResult(fetcher.data);
+    if (!fetcher.data.ok) return;
+    formRef.current?.reset();
+    const timer = setTimeout(() => doneRef.current(), MODAL_CLOSE_DELAY_MS[source]);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data, source]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const parsed = subscribeSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      setResult({ ok: false, error: "validation", fields: issuesByField(parsed.error) });
+      return;
+    }
+    setResult(null);
+    fetcher.submit(formData, { method: "post", action: SUBSCRIBE_ACTION });
+  }
+
+  const fields = result && !result.ok ? (result.fields ?? {}) : {};
+  const error = (name: string) => (fields[name] ? t(`errors.${fields[name]}`) : undefined);
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={SUBSCRIBE_ACTION}
+      noValidate
+      onSubmit={onSubmit}
+      className="relative mt-5"
+    >
+      <input type="hidden" name="source" value={source} />
+      <fieldset disabled={busy} className="flex flex-col gap-4">
+        <Field
+          label={t("modal.fullName")}
+          name="fullName"
+          autoComplete="name"
+          maxLength={120}
+          error={error("fullName")}
+        />
+        <Field
+          label={t("modal.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          error={error("email")}
+        />
+        {full ? (
+          <>
+            <Field
+              label={t("modal.company")}
+              name="company"
+              autoComplete="organization"
+              maxLength={200}
+              error={error("company")}
+            />
+            <TextareaField
+              label={t("modal.interests")}
+              name="interests"
+              rows={2}
+              maxLength={500}
+              placeholder={t("modal.interestsPlaceholder")}
+              error={error("interests")}
+            />
+            <SelectField
+              label={t("modal.frequency")}
+              name="frequency"
+              defaultValue="weekly"
+              options={FREQUENCIES.map((f) => ({ value: f, label: t(`modal.frequencies.${f}`) }))}
+              error={error("frequency")}
+            />
+          </>
+        ) : null}
+        <Honeypot />
+        {result?.ok ? (
+          <FormMessage kind="success">
+            {full ? t("modal.fullSuccess") : t("modal.communitySuccess")}
+          </FormMessage>
+        ) : null}
+        {result && !result.ok && result.error !== "validation" ? (
+          <FormMessage kind="error">
+            {t(`errors.${result.error}`, { defaultValue: t("errors.failed") })}
+          </FormMessage>
+        ) : null}
+        <button type="submit" className={buttonClass}>
+          {busy ? t("modal.submitting") : full ? t("modal.subscribe") : t("modal.join")}
+        </button>
+        <p className="text-center text-xs text-slate-500">{t("modal.privacy")}</p>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { MAX_FORM_BYTES, type FormKind } from "../../../common/forms-schema";
+import { type RequestContext, requestContext } from "~/context";
+import { appErrorOf } from "./app-error";
+import type { FormResult } from "./use-site-form";
+
+/** The whole action of a site form page: size check, then the forms service decides. */
+export async function siteFormAction(
+  kind: FormKind,
+  { request, context }: { request: Request; context: { get(key: typeof requestContext): RequestContext } },
+) {
+  const { services, clientIp } = context.get(requestContext);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+    return data<FormResult>({ ok: false, error: "tooLong" }, 413);
+  }
+  const form: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  try {
+    await services.forms!.submit(kind, form, { ip: clientIp });
+    return data<FormResult>({ ok: true });
+  } catch (err) {
+    const appError = appErrorOf(err);
+    if (appError) {
+      return data<FormResult>(
+        { ok: false, error: appError.message, fields: appError.fields },
+        appError.status,
+      );
+    }
+    services.log.error({ err, kind }, "form submission failed");
+    return data<FormResult>({ ok: false, error: "failed" }, 500);
+  }
+}

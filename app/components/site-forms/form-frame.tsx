@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/forms/field";
+import { FormMessage, Honeypot } from "./controls";
+import type { useSiteForm } from "./use-site-form";
+
+const COMMON_MESSAGES = new Set(["validation", "invalidEmail", "tooLong", "invalidOption", "rateLimited"]);
+
+/**
+ * The frame every site form shares: heading, the outcome message, a fieldset disabled while
+ * sending, the honeypot and the submit button. `page` is the i18n prefix (contact, partner...).
+ */
+export function SiteFormFrame({
+  page,
+  action,
+  form,
+  title,
+  intro,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  page: "contact" | "partner" | "access";
+  action: string;
+  form: ReturnType<typeof useSiteForm>;
+  title: string;
+  intro?: string;
+  submitLabel: string;
+  busyLabel: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation("forms");
+  const { result, busy } = form;
+  const headingId = `${page}-form-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      <div className="mt-4 empty:hidden">
+        {result?.ok ? <FormMessage kind="success">{t(`${page}.success`)}</FormMessage> : null}
+        {result && !result.ok ? (
+          <FormMessage kind="error">
+            {COMMON_MESSAGES.has(result.error) ? t(`common.messages.${result.error}`) : t(`${page}.failed`)}
+          </FormMessage>
+        ) : null}
+      </div>
+      <Form
+        method="post"
+        action={action}
+        noValidate
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        className="relative mt-4"
+      >
+        <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+          {children}
+          <Honeypot />
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClass}>
+              {busy ? busyLabel : submitLabel}
+            </button>
+          </div>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
+
+/** Translates a field's error key, if it has one. */
+export function useFieldError(fields: Record<string, string>) {
+  const { t } = useTranslation("forms");
+  return (name: string) => (fields[name] ? t(`common.fieldErrors.${fields[name]}`) : undefined);
+}

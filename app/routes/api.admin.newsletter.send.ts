@@ -1,0 +1,26 @@
+import { NEWSLETTER_ADMIN_MESSAGES as M, sendNewsletterSchema } from "../../common/newsletter-schema";
+import { adminApi } from "~/components/newsletter/admin-api.server";
+import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.admin.newsletter.send";
+
+/** §7 send-newsletter: { subject, content, frequency, isTest, testEmail } (admins only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return adminApi(request, context, sendNewsletterSchema, async (input, actor) => {
+    const newsletter = services(context).newsletter!;
+    if (input.isTest) {
+      await newsletter.sendTest({
+        subject: input.subject,
+        content: input.content,
+        testEmail: input.testEmail,
+      });
+      return { ok: true, message: M.testNewsletterSent };
+    }
+    const campaign = await newsletter.sendCampaign({
+      subject: input.subject,
+      content: input.content,
+      frequency: input.frequency,
+      createdBy: actor.id,
+    });
+    return { ok: true, message: M.newsletterSent, ...campaign };
+  });
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { isHoneypotFilled } from "../../common/honeypot";
+import { issuesByField, subscribeSchema } from "../../common/newsletter-schema";
+import { appErrorOf } from "~/components/site-forms/app-error";
+import type { SubscribeResult } from "~/components/newsletter/subscribe-dialog";
+import { requestContext } from "~/context";
+import type { Route } from "./+types/api.newsletter.subscribe";
+
+const ERROR_KEYS: Record<string, string> = {
+  "conflict:newsletter_duplicate": "duplicate",
+  "rate_limited:newsletter": "rateLimited",
+};
+
+/** POST only: the two subscribe modals (spec §2, §7 insert into newsletter_subscribers). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientIp } = context.get(requestContext);
+  if (request.method !== "POST") return data<SubscribeResult>({ ok: false, error: "failed" }, 405);
+  const form: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  if (isHoneypotFilled(form)) {
+    services.log.warn({ ip: clientIp }, "newsletter signup rejected: honeypot filled");
+    return data<SubscribeResult>({ ok: false, error: "failed" }, 400);
+  }
+  const parsed = subscribeSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<SubscribeResult>(
+      { ok: false, error: "validation", fields: issuesByField(parsed.error) },
+      400,
+    );
+  }
+  try {
+    await services.newsletter!.subscribe(parsed.data, { ip: clientIp });
+    return data<SubscribeResult>({ ok: true });
+  } catch (err) {
+    const appError = appErrorOf(err);
+    if (appError && ERROR_KEYS[appError.code]) {
+      return data<SubscribeResult>({ ok: false, error: ERROR_KEYS[appError.code]! }, appError.status);
+    }
+    services.log.error({ err }, "newsletter signup failed");
+    return data<SubscribeResult>({ ok: false, error: "failed" }, 500);
+  }
+}
