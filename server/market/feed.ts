@@ -107,8 +107,11 @@ export function createFeed(deps: FeedDeps) {
     if (failing) deps.log.info({ provider: deps.provider.name }, "market: provider reachable again");
     failing = false;
     const known = quotes.filter((q) => bySymbol.has(q.symbol));
-    await saveQuotes({ db: deps.db, quotes: known });
-    await extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) });
+    // Independent writes: on PostgreSQL they run side by side on the pool.
+    await Promise.all([
+      saveQuotes({ db: deps.db, quotes: known }),
+      extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) }),
+    ]);
     await publish(now, known, true);
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;

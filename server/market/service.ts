@@ -119,6 +119,8 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
     lastTick = Math.max(lastTick, msg.t);
     tickInterval = msg.ms;
     ok = msg.ok;
+    // Browsers first: listeners (alert evaluation) must not delay the fan-out.
+    sse.broadcast("market", msg, String(msg.t));
     for (const fn of listeners) {
       try {
         fn(changed);
@@ -126,7 +128,6 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
         log.error({ err }, "market: tick listener failed");
       }
     }
-    sse.broadcast("market", msg, String(msg.t));
     if (!msg.full) reloadIfIncomplete();
   }
   bus.subscribe(TICK_TOPIC, apply);
