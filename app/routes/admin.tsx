@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useLoaderData, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_ENTITIES, type ContentEntity } from "../../common/admin/forms";
 import type { MailStatus } from "../../server/admin/mail";
 import type { Route } from "./+types/admin";
@@ -155,3 +155,20 @@ export const meta: Route.MetaFunction = () => [
   { title: "Admin — GulfPulse" },
   { name: "robots", content: "noindex" },
 ];
+
+/** A failing tab keeps the admin inside the admin area, with the tabs to go elsewhere. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("admin");
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  return (
+    <Page title={t("title")} subtitle={t("subtitle")}>
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <p className="font-semibold">{t("error.title")}</p>
+        <p className="mt-1 text-sm">{detail ?? t("error.message")}</p>
+        <Link to="/admin" reloadDocument className="mt-3 inline-block text-sm font-semibold underline">
+          {t("error.back")}
+        </Link>
+      </div>
+    </Page>
+  );
+}

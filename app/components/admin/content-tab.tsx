@@ -78,6 +78,8 @@ function ContentList({ data }: { data: Data }) {
   const hrefWith = useHrefWith();
   const { entity } = data;
   const columns = CONTENT_UI[entity].columns;
+  // One fetcher for the list: a deleted row unmounts, and its outcome must still be shown.
+  const actions = useAdminFetcher();
   return (
     <Panel
       title={t(`content.entities.${entity}`)}
@@ -126,7 +128,7 @@ function ContentList({ data }: { data: Data }) {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {data.rows.map((row) => (
-                <ContentRow key={row.id} entity={entity} row={row} columns={columns} />
+                <ContentRow key={row.id} entity={entity} row={row} columns={columns} actions={actions} />
               ))}
             </tbody>
           </table>
@@ -174,10 +176,20 @@ function Cell({ column, row }: { column: ColumnDef; row: Row }) {
   }
 }
 
-function ContentRow({ entity, row, columns }: { entity: ContentEntity; row: Row; columns: ColumnDef[] }) {
+function ContentRow({
+  entity,
+  row,
+  columns,
+  actions,
+}: {
+  entity: ContentEntity;
+  row: Row;
+  columns: ColumnDef[];
+  actions: ReturnType<typeof useAdminFetcher>;
+}) {
   const { t } = useTranslation("admin");
   const hrefWith = useHrefWith();
-  const { fetcher, busy } = useAdminFetcher();
+  const { fetcher, busy } = actions;
   const title = String(row.title ?? row.name ?? "");
   return (
     <tr>
