@@ -193,8 +193,9 @@ function ContentRow({
   const title = String(row.title ?? row.name ?? "");
   return (
     <tr>
-      {columns.map((c) => (
-        <td key={c.name} className={tdClass}>
+      {columns.map((c, i) => (
+        // The first column (title or name) keeps a readable width; narrow screens scroll instead.
+        <td key={c.name} className={i === 0 ? `${tdClass} min-w-48` : tdClass}>
           <Cell column={c} row={row} />
         </td>
       ))}
