@@ -140,4 +140,27 @@ describe("AlertIndex (issue 4: thresholds sorted per symbol)", () => {
     expect(tick(index, 50)).toEqual([]);
     expect(index.size).toBe(0);
   });
+
+  it("a replaced alert's old thresholds are dead: they never fire", () => {
+    const index = new AlertIndex();
+    const a = alert({ alertType: "change_percent", targetValue: 10, currentValue: 100 });
+    index.add(a);
+    index.add({ ...a, currentValue: 120 }); // re-armed from a new base: bands 108 and 132
+    expect(tick(index, 110)).toEqual([]); // the old upper band (110) is gone
+    expect(ids(tick(index, 108))).toEqual([a.id]);
+    expect(index.size).toBe(0);
+  });
+
+  it("compacts a book once removed alerts outnumber the live ones", () => {
+    const index = new AlertIndex();
+    const list = Array.from({ length: 3000 }, (_, i) => alert({ alertType: "above", targetValue: 1 + i }));
+    index.load(list);
+    index.finishLoad();
+    for (const a of list.slice(0, 2000)) index.remove(a.id);
+    const book = (index as unknown as { books: Map<string, { above: { at: number[] } }> }).books.get("TASI")!;
+    // It compacted when the 1,500th removal made dead entries half the book.
+    expect(book.above.at.length).toBe(1500);
+    expect(tick(index, 2500)).toHaveLength(500);
+    expect(index.size).toBe(500);
+  });
 });

@@ -16,97 +16,6 @@ export interface Candidate {
   price: number;
 }
 
-interface Entry {
-  /** The price at which the alert fires when crossed. */
-  at: number;
-  alert: ArmedAlert;
-}
-
-/**
- * One sorted list of thresholds. `rising` lists fire when the price climbs to a threshold, so they
- * are kept ascending; falling lists are kept descending. Either way the alerts that fire at a price
- * are a prefix, so a tick costs O(alerts that fire) plus one comparison.
- */
-class Ladder {
-  entries: Entry[] = [];
-  constructor(readonly rising: boolean) {}
-
-  /** True when the threshold is reached at this price. */
-  reached(at: number, price: number) {
-    return this.rising ? price >= at : price <= at;
-  }
-
-  /** First index whose threshold sorts after `at` (insertion keeps equal thresholds in order). */
-  private upperBound(at: number) {
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const cur = this.entries[mid]!.at;
-      if (this.rising ? cur <= at : cur >= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private lowerBound(at: number) {
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const cur = this.entries[mid]!.at;
-      if (this.rising ? cur < at : cur > at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  insert(entry: Entry) {
-    this.entries.splice(this.upperBound(entry.at), 0, entry);
-  }
-
-  remove(id: string, at: number) {
-    for (let i = this.lowerBound(at); i < this.entries.length && this.entries[i]!.at === at; i++) {
-      if (this.entries[i]!.alert.id === id) {
-        this.entries.splice(i, 1);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Used by the bulk load: append everything, sort once. */
-  sort() {
-    this.entries.sort(this.rising ? (a, b) => a.at - b.at : (a, b) => b.at - a.at);
-  }
-
-  /**
-   * Takes the entries reached at `price` for which `accept` agrees, leaving the others in place.
-   * Only the reached prefix is visited.
-   */
-  take(price: number, accept: (e: Entry) => boolean): Entry[] {
-    const list = this.entries;
-    let end = 0;
-    while (end < list.length && this.reached(list[end]!.at, price)) end++;
-    if (end === 0) return [];
-    const taken: Entry[] = [];
-    const kept: Entry[] = [];
-    for (let i = 0; i < end; i++) {
-      const e = list[i]!;
-      (accept(e) ? taken : kept).push(e);
-    }
-    list.splice(0, end, ...kept);
-    return taken;
-  }
-}
-
-/**
- * Change % alerts fire on a move either way, so each one sits on two ladders: base × (1 + p/100)
- * rising and base × (1 − p/100) falling. The thresholds are widened by a hair so rounding never
- * hides a trigger; the spec's formula then has the last word.
- */
-const SLACK = 1e-12;
-
 export function changePercentReached(price: number, base: number, percent: number) {
   return (Math.abs(price - base) / base) * 100 >= percent;
 }
@@ -124,20 +33,132 @@ export function conditionHolds(alert: Omit<ArmedAlert, "id" | "symbol">, price: 
   }
 }
 
+/**
+ * Change % alerts fire on a move either way, so each one sits on two ladders: base × (1 + p/100)
+ * rising and base × (1 − p/100) falling. The thresholds are widened by a hair so rounding never
+ * hides a trigger; the spec's formula then has the last word. Recomputed on demand (same inputs,
+ * same double), so nothing beyond the alert itself is stored per alert.
+ */
+const SLACK = 1e-12;
+const bandUp = (a: ArmedAlert) => a.currentValue! * (1 + a.targetValue / 100) * (1 - SLACK);
+const bandDown = (a: ArmedAlert) => a.currentValue! * (1 - a.targetValue / 100) * (1 + SLACK);
+const exactBand = (a: ArmedAlert, price: number) =>
+  changePercentReached(price, a.currentValue!, a.targetValue);
+
+/**
+ * One sorted list of thresholds, as parallel arrays (fewer objects for the garbage collector with
+ * a million alerts). Rising ladders fire when the price climbs to a threshold and are kept
+ * ascending; falling ladders descending. Either way the alerts that fire at a price are a prefix,
+ * so a tick costs one comparison plus O(alerts that fire).
+ *
+ * Removal is lazy: an entry whose alert is no longer the index's live copy of that id is dead and
+ * is dropped when the price reaches it (or when its book compacts). That keeps a trigger, a
+ * toggle and a delete O(1) instead of a splice through thousands of thresholds.
+ */
+class Ladder {
+  at: number[] = [];
+  alerts: ArmedAlert[] = [];
+  constructor(readonly rising: boolean) {}
+
+  private reached(at: number, price: number) {
+    return this.rising ? price >= at : price <= at;
+  }
+
+  /** First position whose threshold sorts after `at` (equal thresholds keep insertion order). */
+  private upperBound(at: number) {
+    let lo = 0;
+    let hi = this.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const cur = this.at[mid]!;
+      if (this.rising ? cur <= at : cur >= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(at: number, alert: ArmedAlert) {
+    const i = this.upperBound(at);
+    this.at.splice(i, 0, at);
+    this.alerts.splice(i, 0, alert);
+  }
+
+  /** Bulk load: append everything, then sort once. */
+  push(at: number, alert: ArmedAlert) {
+    this.at.push(at);
+    this.alerts.push(alert);
+  }
+
+  sort() {
+    const order = this.at.map((_, i) => i);
+    const at = this.at;
+    order.sort(this.rising ? (a, b) => at[a]! - at[b]! : (a, b) => at[b]! - at[a]!);
+    this.at = order.map((i) => at[i]!);
+    const alerts = this.alerts;
+    this.alerts = order.map((i) => alerts[i]!);
+  }
+
+  /** Drops dead entries everywhere; returns how many. */
+  compact(alive: (a: ArmedAlert) => boolean) {
+    let w = 0;
+    for (let r = 0; r < this.at.length; r++) {
+      const a = this.alerts[r]!;
+      if (!alive(a)) continue;
+      this.at[w] = this.at[r]!;
+      this.alerts[w] = a;
+      w++;
+    }
+    const dropped = this.at.length - w;
+    this.at.length = w;
+    this.alerts.length = w;
+    return dropped;
+  }
+
+  /**
+   * Moves the live alerts reached at `price` (and accepted by `exact`, if given) to `out`, drops
+   * the dead ones, keeps the rest in place. Only the reached prefix is visited. Returns how many
+   * dead entries were dropped.
+   */
+  take(
+    price: number,
+    alive: (a: ArmedAlert) => boolean,
+    exact: ((a: ArmedAlert, price: number) => boolean) | null,
+    out: ArmedAlert[],
+  ) {
+    let end = 0;
+    while (end < this.at.length && this.reached(this.at[end]!, price)) end++;
+    if (end === 0) return 0;
+    let kept = 0;
+    let dead = 0;
+    for (let i = 0; i < end; i++) {
+      const a = this.alerts[i]!;
+      if (!alive(a)) dead++;
+      else if (exact === null || exact(a, price)) out.push(a);
+      else {
+        // Borderline by the slack: stays, compacted to the front of the prefix.
+        this.at[kept] = this.at[i]!;
+        this.alerts[kept] = a;
+        kept++;
+      }
+    }
+    this.at.splice(kept, end - kept);
+    this.alerts.splice(kept, end - kept);
+    return dead;
+  }
+}
+
 class SymbolBook {
   above = new Ladder(true);
   below = new Ladder(false);
   bandUp = new Ladder(true);
   bandDown = new Ladder(false);
-  /** Change % parameters, for the exact check and for removing the twin entry. */
-  bands = new Map<string, { base: number; percent: number; up: number; down: number }>();
+  /** Entries on the ladders, and how many of them are dead. */
+  entries = 0;
+  dead = 0;
 }
 
-interface Located {
-  symbol: string;
-  alertType: AlertType;
-  at: number;
-}
+/** A book compacts once dead entries outnumber live ones (and are worth a pass). */
+const COMPACT_MIN_DEAD = 1024;
 
 /**
  * The in-memory index of armed alerts: per symbol, sorted thresholds. Built from the database at
@@ -145,7 +166,9 @@ interface Located {
  */
 export class AlertIndex {
   private books = new Map<string, SymbolBook>();
-  private byId = new Map<string, Located>();
+  /** The live copy of each armed alert; a ladder entry holding another object is dead. */
+  private byId = new Map<string, ArmedAlert>();
+  private readonly alive = (a: ArmedAlert) => this.byId.get(a.id) === a;
 
   get size() {
     return this.byId.size;
@@ -153,10 +176,6 @@ export class AlertIndex {
 
   has(id: string) {
     return this.byId.has(id);
-  }
-
-  symbols() {
-    return [...this.books.keys()];
   }
 
   clear() {
@@ -181,64 +200,74 @@ export class AlertIndex {
     return b;
   }
 
-  /** Adds (or replaces) an armed alert. Alerts that can never fire are not indexed. */
-  add(alert: ArmedAlert) {
-    this.remove(alert.id);
-    this.place(alert, false);
+  /** Alerts that can never fire (a change % alert without a base price) are not indexed. */
+  private static indexable(a: ArmedAlert) {
+    return a.alertType !== "change_percent" || (a.currentValue !== null && a.currentValue > 0);
   }
 
-  /** Bulk load without re-sorting per insert; call finishLoad() afterwards. */
+  /** Adds (or replaces) an armed alert. Each add stores its own copy, so old entries die. */
+  add(input: ArmedAlert) {
+    this.remove(input.id);
+    if (!AlertIndex.indexable(input)) return;
+    const a = { ...input };
+    const b = this.book(a.symbol);
+    if (a.alertType === "change_percent") {
+      b.bandUp.insert(bandUp(a), a);
+      b.bandDown.insert(bandDown(a), a);
+      b.entries += 2;
+    } else {
+      (a.alertType === "above" ? b.above : b.below).insert(a.targetValue, a);
+      b.entries += 1;
+    }
+    this.byId.set(a.id, a);
+  }
+
+  /** Bulk load without sorting per insert; call finishLoad() afterwards. */
   load(alerts: Iterable<ArmedAlert>) {
-    for (const a of alerts) {
-      if (this.byId.has(a.id)) this.remove(a.id);
-      this.place(a, true);
+    for (const input of alerts) {
+      if (this.byId.has(input.id)) this.remove(input.id);
+      if (!AlertIndex.indexable(input)) continue;
+      const a = { ...input };
+      const b = this.book(a.symbol);
+      if (a.alertType === "change_percent") {
+        b.bandUp.push(bandUp(a), a);
+        b.bandDown.push(bandDown(a), a);
+        b.entries += 2;
+      } else {
+        (a.alertType === "above" ? b.above : b.below).push(a.targetValue, a);
+        b.entries += 1;
+      }
+      this.byId.set(a.id, a);
     }
   }
 
   finishLoad() {
     for (const b of this.books.values()) {
-      b.above.sort();
-      b.below.sort();
-      b.bandUp.sort();
-      b.bandDown.sort();
+      for (const ladder of [b.above, b.below, b.bandUp, b.bandDown]) {
+        b.dead -= ladder.compact(this.alive);
+        ladder.sort();
+      }
+      b.entries = b.above.at.length + b.below.at.length + b.bandUp.at.length + b.bandDown.at.length;
+      b.dead = 0;
     }
-  }
-
-  private place(a: ArmedAlert, bulk: boolean) {
-    const b = this.book(a.symbol);
-    const put = (ladder: Ladder, entry: Entry) => (bulk ? ladder.entries.push(entry) : ladder.insert(entry));
-    if (a.alertType === "change_percent") {
-      const base = a.currentValue;
-      if (base === null || !(base > 0)) return;
-      const up = base * (1 + a.targetValue / 100) * (1 - SLACK);
-      const down = base * (1 - a.targetValue / 100) * (1 + SLACK);
-      b.bands.set(a.id, { base, percent: a.targetValue, up, down });
-      put(b.bandUp, { alert: a, at: up });
-      put(b.bandDown, { alert: a, at: down });
-      this.byId.set(a.id, { symbol: a.symbol, alertType: a.alertType, at: up });
-      return;
-    }
-    put(a.alertType === "above" ? b.above : b.below, { alert: a, at: a.targetValue });
-    this.byId.set(a.id, { symbol: a.symbol, alertType: a.alertType, at: a.targetValue });
   }
 
   remove(id: string) {
-    const loc = this.byId.get(id);
-    if (!loc) return false;
+    const a = this.byId.get(id);
+    if (!a) return false;
     this.byId.delete(id);
-    const b = this.books.get(loc.symbol);
-    if (!b) return true;
-    if (loc.alertType === "change_percent") {
-      const band = b.bands.get(id);
-      b.bands.delete(id);
-      if (band) {
-        b.bandUp.remove(id, band.up);
-        b.bandDown.remove(id, band.down);
-      }
-    } else {
-      (loc.alertType === "above" ? b.above : b.below).remove(id, loc.at);
-    }
+    const b = this.books.get(a.symbol);
+    if (b) this.retire(b, a.alertType === "change_percent" ? 2 : 1);
     return true;
+  }
+
+  /** Counts newly dead entries and compacts the book when they dominate. */
+  private retire(b: SymbolBook, n: number) {
+    b.dead += n;
+    if (b.dead < COMPACT_MIN_DEAD || b.dead * 2 < b.entries) return;
+    for (const ladder of [b.above, b.below, b.bandUp, b.bandDown]) ladder.compact(this.alive);
+    b.entries -= b.dead;
+    b.dead = 0;
   }
 
   /**
@@ -247,36 +276,24 @@ export class AlertIndex {
    */
   collect(prices: Iterable<{ symbol: string; price: number }>): Candidate[] {
     const out: Candidate[] = [];
+    const taken: ArmedAlert[] = [];
     for (const { symbol, price } of prices) {
       const b = this.books.get(symbol);
       if (!b || !(price > 0)) continue;
-      const fire = (e: Entry) => {
-        this.byId.delete(e.alert.id);
-        out.push({ alert: e.alert, price });
-      };
-      for (const e of b.above.take(price, () => true)) fire(e);
-      for (const e of b.below.take(price, () => true)) fire(e);
-      const exact = (e: Entry) => {
-        const band = b.bands.get(e.alert.id);
-        return band !== undefined && changePercentReached(price, band.base, band.percent);
-      };
-      for (const [ladder, twin] of [
-        [b.bandUp, b.bandDown],
-        [b.bandDown, b.bandUp],
-      ] as const) {
-        const taken = ladder.take(price, exact);
-        if (taken.length === 0) continue;
-        const twinIds = new Set<string>();
-        for (const e of taken) {
-          const band = b.bands.get(e.alert.id)!;
-          b.bands.delete(e.alert.id);
-          if (taken.length <= 8) twin.remove(e.alert.id, twin === b.bandDown ? band.down : band.up);
-          else twinIds.add(e.alert.id);
-          fire(e);
-        }
-        // Many at once (a gap move): one pass beats a splice per alert.
-        if (twinIds.size > 0) twin.entries = twin.entries.filter((e) => !twinIds.has(e.alert.id));
+      taken.length = 0;
+      let dropped = b.above.take(price, this.alive, null, taken);
+      dropped += b.below.take(price, this.alive, null, taken);
+      const plain = taken.length;
+      dropped += b.bandUp.take(price, this.alive, exactBand, taken);
+      dropped += b.bandDown.take(price, this.alive, exactBand, taken);
+      b.entries -= dropped + taken.length;
+      b.dead -= dropped;
+      for (const a of taken) {
+        this.byId.delete(a.id);
+        out.push({ alert: a, price });
       }
+      // A fired change % alert leaves its other threshold behind, now dead.
+      if (taken.length > plain) this.retire(b, taken.length - plain);
     }
     return out;
   }

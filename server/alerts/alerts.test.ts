@@ -8,6 +8,7 @@ import type { Scheduler } from "../jobs/scheduler";
 import { CATALOGUE } from "../market/catalogue";
 import type { MarketProvider, ProviderQuote } from "../market/provider";
 import { createMarket, type Market } from "../market/service";
+import { createSseHub } from "../realtime/sse-hub";
 import { openSse } from "../market/testing/sse-client";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
@@ -51,12 +52,12 @@ let alerts: PriceAlerts;
 /** The job leader's alerts service, evaluating every tick. */
 let leader: PriceAlerts;
 
-/** Another process's alerts service on the same database and bus. */
+/** Another process's alerts service on the same database and bus (with its own browsers). */
 async function process(isLeader: boolean) {
   const other = createAlerts({
     db: s.db,
     bus: s.bus,
-    sse: s.sse,
+    sse: createSseHub({ log: s.log, resolveUserId: async () => null }),
     outbox: s.outbox,
     jobs: stubJobs(isLeader),
     log: s.log,
@@ -408,6 +409,8 @@ describe("realtime delivery and index sync across processes", () => {
     }
     await alerts.markAllRead(alice.id);
     for (const tab of tabs) await tab.next((e) => e.event === "notifications-read");
+    // Once per tab: the process holding the streams sends it, the evaluating one does not.
+    for (const tab of tabs) expect(tab.events.filter((e) => e.event === "notification")).toHaveLength(1);
     expect(bobTab.events.some((e) => e.event === "notification")).toBe(false);
     expect(anonymous.events.some((e) => e.event === "notification")).toBe(false);
     for (const t of [...tabs, bobTab, anonymous]) t.close();

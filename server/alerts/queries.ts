@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { AlertType } from "../contracts";
 import type { Db } from "../db/client";
 import { alertNotifications, priceAlerts } from "../db/schema";
@@ -125,8 +125,13 @@ export async function deleteAlert({ db, userId, alertId }: { db: Db; userId: str
   return rows.length > 0;
 }
 
-/** Armed alerts in id order, one page at a time (the index is rebuilt from these). */
-export function armedAlertsPage({
+/**
+ * Armed alerts in id order, one page at a time (the index is rebuilt from these). The page comes
+ * back as one JSON text: PGlite decodes every field of every row slowly (about 10 µs each), which
+ * made a million-alert rebuild take minutes; one value per page is ten times faster there and
+ * costs nothing on PostgreSQL.
+ */
+export async function armedAlertsPage({
   db,
   after,
   limit,
@@ -135,19 +140,23 @@ export function armedAlertsPage({
   after: string | null;
   limit: number;
 }): Promise<ArmedAlert[]> {
-  const armed = and(eq(priceAlerts.isActive, true), eq(priceAlerts.isTriggered, false));
-  return db
-    .select({
-      id: priceAlerts.id,
-      symbol: priceAlerts.symbol,
-      alertType: priceAlerts.alertType,
-      targetValue: priceAlerts.targetValue,
-      currentValue: priceAlerts.currentValue,
-    })
-    .from(priceAlerts)
-    .where(after ? and(armed, gt(priceAlerts.id, after)) : armed)
-    .orderBy(asc(priceAlerts.id))
-    .limit(limit);
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_array(id, symbol, alert_type, target_value, current_value)
+      order by id), '[]')::text as page
+    from (
+      select id, symbol, alert_type, target_value, current_value from ${priceAlerts}
+      where is_active and not is_triggered ${after ? sql`and id > ${after}::uuid` : sql``}
+      order by id limit ${limit}
+    ) armed`);
+  const [row] = (result as unknown as { rows: Array<{ page: string }> }).rows;
+  const page = JSON.parse(row?.page ?? "[]") as Array<[string, string, AlertType, number, number | null]>;
+  return page.map(([id, symbol, alertType, targetValue, currentValue]) => ({
+    id,
+    symbol,
+    alertType,
+    targetValue: Number(targetValue),
+    currentValue: currentValue === null ? null : Number(currentValue),
+  }));
 }
 
 /** Spec §7: filtered by user_id, newest first, limit 20. */
