@@ -78,3 +78,39 @@ export async function signIn(page: Page, email: string, password = "secret123") 
   await expect(page.getByText("Successfully signed in!").first()).toBeVisible();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
+
+/** Clicks before React hydrates are replayed too early for the router; wait until it has. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("main");
+    return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactFiber")));
+  });
+}
+
+export const ADMIN_EMAIL = "admin@e2e.test";
+
+/**
+ * Signs in as admin@e2e.test (made admin by ADMIN_EMAILS on the e2e server), creating the account
+ * first if no earlier spec of the run did.
+ */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/auth");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel("Password").fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const outcome = await Promise.race([
+    page
+      .getByText("Successfully signed in!")
+      .first()
+      .waitFor()
+      .then(() => "in" as const),
+    page
+      .getByRole("alert")
+      .first()
+      .waitFor()
+      .then(() => "no-account" as const),
+  ]);
+  if (outcome === "no-account") await signUpAndSignIn(page, ADMIN_EMAIL);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
