@@ -58,6 +58,7 @@ export async function signUpAndSignIn(
   name = "Test Trader",
 ) {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email").fill(email);
@@ -72,6 +73,7 @@ export async function signUpAndSignIn(
 
 export async function signIn(page: Page, email: string, password = "secret123") {
   if (!page.url().includes("/auth")) await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
