@@ -406,4 +406,18 @@ describe("inbox, outbox and audit", () => {
     const again = await s.admin.overview({ inboxFilter: "open", inboxPage: 1, auditPage: 1 });
     expect(again.health.checks.find((c) => c.key === "mail")).toMatchObject({ ok: false, reason: "dead" });
   });
+
+  it("feeds stay healthy while one works, and degrade when every enabled feed fails", async () => {
+    const feedsCheck = async () =>
+      (await s.admin.overview({ inboxFilter: "open", inboxPage: 1, auditPage: 1 })).health.checks.find(
+        (c) => c.key === "feeds",
+      );
+    await s.db.update(newsFeeds).set({ enabled: false });
+    const [a] = await s.db.insert(newsFeeds).values({ url: "https://a.example/rss", name: "A" }).returning();
+    const [b] = await s.db.insert(newsFeeds).values({ url: "https://b.example/rss", name: "B" }).returning();
+    await s.db.update(newsFeeds).set({ lastError: "timeout" }).where(eq(newsFeeds.id, a!.id));
+    expect(await feedsCheck()).toMatchObject({ ok: true, reason: "someFailing" });
+    await s.db.update(newsFeeds).set({ lastError: "HTTP 500" }).where(eq(newsFeeds.id, b!.id));
+    expect(await feedsCheck()).toMatchObject({ ok: false, reason: "failing" });
+  });
 });
