@@ -13,6 +13,16 @@ async function slowSubscribe(page: Page, ms = 700) {
   });
 }
 
+/** Opens a modal; retries the click because a click before hydration does nothing. */
+async function openDialog(page: Page, button: string, dialog: string) {
+  const locator = page.getByRole("dialog", { name: dialog });
+  await expect(async () => {
+    if (!(await locator.isVisible())) await page.getByRole("button", { name: button }).first().click();
+    await expect(locator).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return locator;
+}
+
 async function signInAsAdmin(page: Page) {
   // Another spec of the same run may have created the admin already.
   await page.goto("/auth");
@@ -41,9 +51,7 @@ test("full subscribe modal: states, 3 s close, welcome mail, duplicate, unsubscr
   const email = uniqueEmail("reader");
   await page.clock.install();
   await page.goto("/");
-  await page.getByRole("button", { name: "Subscribe to Newsletter" }).click();
-  const dialog = page.getByRole("dialog", { name: "Subscribe to Our Newsletter" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openDialog(page, "Subscribe to Newsletter", "Subscribe to Our Newsletter");
   await expect(dialog.getByLabel("Frequency")).toHaveValue("weekly");
 
   // Client-side check with the shared schema: nothing is sent.
@@ -81,7 +89,7 @@ test("full subscribe modal: states, 3 s close, welcome mail, duplicate, unsubscr
 
   // The same address in other letters is a duplicate; the modal stays open with the error.
   await page.unrouteAll();
-  await page.getByRole("button", { name: "Subscribe to Newsletter" }).click();
+  await openDialog(page, "Subscribe to Newsletter", "Subscribe to Our Newsletter");
   await dialog.getByLabel("Full Name").fill("Reem again");
   await dialog.getByLabel("Email").fill(email.toUpperCase());
   await dialog.getByRole("button", { name: "Subscribe" }).click();
@@ -102,8 +110,7 @@ test("full subscribe modal: states, 3 s close, welcome mail, duplicate, unsubscr
 
   // Resubscribing through the community modal works.
   await page.goto("/");
-  await page.getByRole("button", { name: "Join Community" }).click();
-  const community = page.getByRole("dialog", { name: "Join Our Trading Community" });
+  const community = await openDialog(page, "Join Community", "Join Our Trading Community");
   await community.getByLabel("Full Name").fill("Reem Al Mansoori");
   await community.getByLabel("Email").fill(email);
   await community.getByRole("button", { name: "Join Community" }).click();
@@ -115,8 +122,7 @@ test("community modal: name and email only, closes after 2 s, duplicate refused"
   await page.clock.install();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Join Our Trading Community" })).toBeVisible();
-  await page.getByRole("button", { name: "Join Community" }).click();
-  const dialog = page.getByRole("dialog", { name: "Join Our Trading Community" });
+  const dialog = await openDialog(page, "Join Community", "Join Our Trading Community");
   await expect(dialog.getByLabel("Company (optional)")).toHaveCount(0);
   await expect(dialog.getByLabel("Frequency")).toHaveCount(0);
 
@@ -141,7 +147,7 @@ test("community modal: name and email only, closes after 2 s, duplicate refused"
   await page.clock.resume();
 
   await page.unrouteAll();
-  await page.getByRole("button", { name: "Join Community" }).click();
+  await openDialog(page, "Join Community", "Join Our Trading Community");
   await dialog.getByLabel("Full Name").fill("Faisal");
   await dialog.getByLabel("Email").fill(`  ${email.replace("community", "COMMUNITY")}`);
   await dialog.getByRole("button", { name: "Join Community" }).click();
@@ -164,9 +170,7 @@ test("modals at 375 and 1280 px (screenshots)", async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     await page.screenshot({ path: `screenshots/newsletter-home-${width}.png` });
-    await page.getByRole("button", { name: "Subscribe to Newsletter" }).click();
-    const dialog = page.getByRole("dialog", { name: "Subscribe to Our Newsletter" });
-    await expect(dialog).toBeVisible();
+    const dialog = await openDialog(page, "Subscribe to Newsletter", "Subscribe to Our Newsletter");
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `screenshots/newsletter-modal-${width}.png` });
