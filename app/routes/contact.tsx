@@ -67,7 +67,9 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-4 flex flex-col gap-2 text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t("contact.hoursWeek")}</dt>
-                <dd className="whitespace-nowrap font-medium text-slate-900">{t("contact.hoursWeekValue")}</dd>
+                <dd className="whitespace-nowrap font-medium text-slate-900">
+                  {t("contact.hoursWeekValue")}
+                </dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t("contact.hoursWeekend")}</dt>
