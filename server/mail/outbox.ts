@@ -174,7 +174,10 @@ export function createOutbox(db: Db, transport: MailTransport, log: Logger, opts
     const flush = () => {
       const batch = ids;
       ids = [];
-      writing = writing.then(() => markSent(batch));
+      // A failed write must not stop later marks; its mails are re-sent when their lease ends.
+      writing = writing
+        .then(() => markSent(batch))
+        .catch((err) => log.error({ err, count: batch.length }, "could not mark sent mail"));
       return writing;
     };
     return {
