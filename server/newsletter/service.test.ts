@@ -19,7 +19,11 @@ beforeEach(async () => {
   await s.db.delete(newsletterSubscribers);
 });
 
-async function seedSubscribers(n: number, frequency: "daily" | "weekly" | "monthly", prefix = frequency) {
+async function seedSubscribers(
+  n: number,
+  frequency: "daily" | "weekly" | "monthly",
+  prefix: string = frequency,
+) {
   await s.db.insert(newsletterSubscribers).values(
     Array.from({ length: n }, (_, i) => ({
       email: `${prefix}-${i}@example.com`,
