@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.ts", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["server/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -35,4 +35,18 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+/**
+ * Checks the shape, not `instanceof`: the route bundle carries its own copy of this module while the
+ * services throw the server's copy, so the classes differ in production.
+ */
+export function isAppError(e: unknown): e is AppError {
+  if (e instanceof AppError) return true;
+  if (!(e instanceof Error)) return false;
+  const x = e as Partial<AppError>;
+  return (
+    typeof x.code === "string" &&
+    x.code.includes(":") &&
+    typeof x.status === "number" &&
+    typeof x.kind === "string"
+  );
+}

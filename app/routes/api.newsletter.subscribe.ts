@@ -1,7 +1,7 @@
+import { isAppError } from "../../common/errors";
 import { data } from "react-router";
 import { isHoneypotFilled } from "../../common/honeypot";
 import { issuesByField, subscribeSchema } from "../../common/newsletter-schema";
-import { appErrorOf } from "~/components/site-forms/app-error";
 import type { SubscribeResult } from "~/components/newsletter/subscribe-dialog";
 import { requestContext } from "~/context";
 import type { Route } from "./+types/api.newsletter.subscribe";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.newsletter!.subscribe(parsed.data, { ip: clientIp });
     return data<SubscribeResult>({ ok: true });
   } catch (err) {
-    const appError = appErrorOf(err);
+    const appError = isAppError(err) ? err : null;
     if (appError && ERROR_KEYS[appError.code]) {
       return data<SubscribeResult>({ ok: false, error: ERROR_KEYS[appError.code]! }, appError.status);
     }

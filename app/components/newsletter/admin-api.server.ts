@@ -1,8 +1,8 @@
+import { isAppError } from "../../../common/errors";
 import { data } from "react-router";
 import type { z } from "zod";
 import { issuesByField } from "../../../common/newsletter-schema";
 import type { RequestContext, requestContext } from "~/context";
-import { appErrorOf } from "~/components/site-forms/app-error";
 import { requireAdmin, services } from "~/lib/auth.server";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
@@ -38,7 +38,7 @@ export async function adminApi(
   try {
     return data<AdminApiResult>(await run(parsed.data, actor));
   } catch (err) {
-    const appError = appErrorOf(err);
+    const appError = isAppError(err) ? err : null;
     if (appError) return data<AdminApiResult>({ ok: false, error: appError.message }, appError.status);
     services(context).log.error({ err }, "admin newsletter API failed");
     return data<AdminApiResult>({ ok: false, error: err instanceof Error ? err.message : "Failed" }, 500);

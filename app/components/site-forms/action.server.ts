@@ -1,7 +1,7 @@
+import { isAppError } from "../../../common/errors";
 import { data } from "react-router";
 import { MAX_FORM_BYTES, type FormKind } from "../../../common/forms-schema";
 import { type RequestContext, requestContext } from "~/context";
-import { appErrorOf } from "./app-error";
 import type { FormResult } from "./use-site-form";
 
 /** The whole action of a site form page: size check, then the forms service decides. */
@@ -19,7 +19,7 @@ export async function siteFormAction(
     await services.forms!.submit(kind, form, { ip: clientIp });
     return data<FormResult>({ ok: true });
   } catch (err) {
-    const appError = appErrorOf(err);
+    const appError = isAppError(err) ? err : null;
     if (appError) {
       return data<FormResult>(
         { ok: false, error: appError.message, fields: appError.fields },
