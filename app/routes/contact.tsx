@@ -3,14 +3,31 @@ import { useTranslation } from "react-i18next";
 import { ContactForm } from "~/components/site-forms/contact-form";
 import { siteFormAction } from "~/components/site-forms/action.server";
 import { Page } from "~/components/layout/page";
+import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/contact";
 
 const DEFAULT_CONTACT_EMAIL = "info@gulfpulse.com";
 
+/** Contact details an admin set in Settings; empty ones fall back to the catalog's defaults. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const configured = services(context).settings.get<string>("contactEmail", "");
-  return { contactEmail: configured || DEFAULT_CONTACT_EMAIL };
+  const settings = services(context).settings;
+  const read = (key: keyof typeof SETTING_FALLBACKS) =>
+    String(settings.get<string>(key, String(SETTING_FALLBACKS[key])) ?? "").trim();
+  const hours = read("businessHours");
+  return {
+    contactEmail: read("contactEmail") || DEFAULT_CONTACT_EMAIL,
+    phone: read("contactPhone") || null,
+    address: read("contactAddress") || null,
+    // Spec §2 hours unless an admin wrote others (one "Days: hours" per line).
+    customHours:
+      hours && hours !== SETTING_FALLBACKS.businessHours
+        ? hours.split("\n").map((line) => {
+            const [days, ...rest] = line.split(":");
+            return { days: days!.trim(), hours: rest.join(":").trim() };
+          })
+        : null,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -30,8 +47,8 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         </a>
       ),
     },
-    { Icon: Phone, label: t("contact.phone"), value: t("contact.phoneValue") },
-    { Icon: MapPin, label: t("contact.address"), value: t("contact.addressValue") },
+    { Icon: Phone, label: t("contact.phone"), value: loaderData.phone ?? t("contact.phoneValue") },
+    { Icon: MapPin, label: t("contact.address"), value: loaderData.address ?? t("contact.addressValue") },
   ];
   return (
     <Page title={t("contact.title")} subtitle={t("contact.subtitle")}>
@@ -65,16 +82,17 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
               {t("contact.hoursTitle")}
             </h2>
             <dl className="mt-4 flex flex-col gap-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">{t("contact.hoursWeek")}</dt>
-                <dd className="whitespace-nowrap font-medium text-slate-900">
-                  {t("contact.hoursWeekValue")}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">{t("contact.hoursWeekend")}</dt>
-                <dd className="font-medium text-slate-900">{t("contact.hoursWeekendValue")}</dd>
-              </div>
+              {(
+                loaderData.customHours ?? [
+                  { days: t("contact.hoursWeek"), hours: t("contact.hoursWeekValue") },
+                  { days: t("contact.hoursWeekend"), hours: t("contact.hoursWeekendValue") },
+                ]
+              ).map((row) => (
+                <div key={row.days} className="flex justify-between gap-4">
+                  <dt className="text-slate-600">{row.days}</dt>
+                  <dd className="whitespace-nowrap font-medium text-slate-900">{row.hours}</dd>
+                </div>
+              ))}
             </dl>
           </section>
         </div>
