@@ -49,8 +49,9 @@ function barsOf(entry: CatalogueEntry, q: ProviderQuote): BarRow[] {
 }
 
 /**
- * The job leader's side of the pipeline: poll the provider, store the latest quotes and bars,
- * publish what changed over the bus (every process, this one included, applies it from there).
+ * The job leader's side of the pipeline: poll the provider, publish what changed over the bus
+ * (every process, this one included, applies it from there), then store the latest quotes and
+ * extend the 1-minute and daily bars.
  */
 export function createFeed(deps: FeedDeps) {
   const bySymbol = new Map(deps.entries.map((e) => [e.symbol, e]));
@@ -107,12 +108,13 @@ export function createFeed(deps: FeedDeps) {
     if (failing) deps.log.info({ provider: deps.provider.name }, "market: provider reachable again");
     failing = false;
     const known = quotes.filter((q) => bySymbol.has(q.symbol));
-    // Independent writes: on PostgreSQL they run side by side on the pool.
+    // Publish first: browsers and alerts should not wait for the history writes. Losing a tick's
+    // writes in a crash costs one point of history; the next tick stores the latest quote again.
+    await publish(now, known, true);
     await Promise.all([
       saveQuotes({ db: deps.db, quotes: known }),
       extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) }),
     ]);
-    await publish(now, known, true);
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
       await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS });

@@ -120,7 +120,12 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
     tickInterval = msg.ms;
     ok = msg.ok;
     // Browsers first: listeners (alert evaluation) must not delay the fan-out.
+    const fanOutAt = Date.now();
     sse.broadcast("market", msg, String(msg.t));
+    log.debug(
+      { lagMs: fanOutAt - msg.t, fanOutMs: Date.now() - fanOutAt, clients: sse.clientCount() },
+      "market: tick fanned out",
+    );
     for (const fn of listeners) {
       try {
         fn(changed);
