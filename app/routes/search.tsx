@@ -1,6 +1,6 @@
 import { Loader2, Search as SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { NoResults, SearchResults } from "~/components/content/search-results";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
@@ -8,12 +8,18 @@ import { services } from "~/lib/auth.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
 
+const PAGE = 20;
+const MAX_RESULTS = 100;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim();
   // Spec §5: only a non-blank query runs.
-  if (!query) return { query, results: null };
-  const { results } = await services(context).search!.search(query);
-  return { query, results };
+  if (!query) return { query, results: null, limit: PAGE };
+  const asked = Number.parseInt(params.get("limit") ?? "", 10);
+  const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, PAGE), MAX_RESULTS) : PAGE;
+  const { results } = await services(context).search!.search(query, { limit });
+  return { query, results, limit };
 }
 
 /** Spec §2 Search: q pre-fills the input and runs; 'Searching...' while waiting; results or empty. */
@@ -22,7 +28,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const siteName = useRootData()?.site.name ?? "GulfPulse";
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/search";
-  const { query, results } = loaderData;
+  const { query, results, limit } = loaderData;
+  const more = results && results.length === limit && limit < MAX_RESULTS;
   return (
     <Page title={t("title", { siteName })} subtitle={t("subtitle")}>
       <Form
@@ -65,7 +72,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : results === null ? null : results.length === 0 ? (
           <NoResults />
         ) : (
-          <SearchResults results={results} />
+          <>
+            <SearchResults results={results} />
+            {more ? (
+              <Link
+                to={`/search?${new URLSearchParams({ q: query, limit: String(limit + PAGE) })}`}
+                preventScrollReset
+                className="mt-4 inline-flex rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                {t("more")}
+              </Link>
+            ) : null}
+          </>
         )}
       </div>
     </Page>

@@ -149,6 +149,23 @@ describe("search", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
 
+  it("shows a recurring calendar event once, at its nearest date", async () => {
+    const day = 86_400_000;
+    const near = new Date(Date.now() + 10 * day);
+    await s.db.insert(economicEvents).values(
+      [40, 10, 70].map((d) => ({
+        title: "Qatar CPI release",
+        startsAt: new Date(Date.now() + d * day),
+        country: "Qatar",
+        category: "Inflation",
+        importance: "medium" as const,
+      })),
+    );
+    const events = (await find("Qatar CPI")).filter((r) => r.title === "Qatar CPI release");
+    expect(events).toHaveLength(1);
+    expect(Math.abs(events[0]!.date!.getTime() - near.getTime())).toBeLessThan(60_000);
+  });
+
   it("highlights matches with <mark> and nothing else from the document becomes markup", async () => {
     const [hit] = (await find("zakat")).filter((r) => r.source === "news");
     expect(hit!.titleHtml).toContain("<mark>Zakat</mark>");
@@ -183,6 +200,11 @@ describe("search", () => {
     expect((await search.search("'); drop table articles; --")).results).toBeInstanceOf(Array);
     expect((await search.search("!!! ::: &&& |||")).results).toEqual([]);
     expect((await find("OPEC")).length).toBeGreaterThan(0);
+  });
+
+  it("returns at most the requested number of results", async () => {
+    expect((await search.search("bank", { limit: 2 })).results).toHaveLength(2);
+    expect((await search.search("bank", { limit: 1000 })).results.length).toBeLessThanOrEqual(100);
   });
 
   it("skips drafts and is wired as services.search", async () => {

@@ -13,13 +13,14 @@ export interface SearchDeps {
 }
 
 export const MAX_QUERY_LENGTH = 200;
-const DEFAULT_LIMIT = 50;
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
 /**
  * Per table, only the newest this-many matches are ranked. ts_rank has to read every candidate's
  * vector, so ranking all 30,000 news items that mention "bank" would cost hundreds of milliseconds;
- * the newest few hundred keep a common word's p95 bounded (bench/search.ts) and suit news.
+ * the newest two hundred keep a common word's p95 bounded (bench/search.ts) and suit news.
  */
-export const CANDIDATES_PER_SOURCE = 300;
+export const CANDIDATES_PER_SOURCE = 200;
 
 const CATEGORY_LABELS: Record<string, string> = {
   gulfStocks: "Gulf stocks",
@@ -46,70 +47,86 @@ const cleaned = (col: string, max: number) =>
 
 const VECTOR = `setweight(to_tsvector('english'::regconfig, d.title), 'A') || setweight(to_tsvector('english'::regconfig, d.body), 'B')`;
 
+// The query arrives as a tsquery constant ($1, parsed by TO_TSQUERY below): the planner then
+// knows the words' frequencies and scans a common word ("bank") newest-first instead of sorting
+// every match. (Joined from a CTE it would plan blind; written as websearch_to_tsquery($1) in
+// each place it would be parsed 16 times while planning.)
+const Q = "$1::tsquery";
+export const TO_TSQUERY = `select (case when $2::boolean then to_tsquery('english', $1::text)
+  else websearch_to_tsquery('english', $1::text) end)::text as q`;
+
 // One statement: each source contributes its newest matching candidates with their rank; the best
 // are then highlighted (ts_headline is the costly part, so it runs on the final page only).
-const SEARCH_SQL = `
-with query as (
-  select case when $6::boolean then to_tsquery('english', $1) else websearch_to_tsquery('english', $1) end as q
-),
-hits as (
-  (select 'article' as source, a.id::text as ref,
-          case when a.section = 'broker-analysis' then 'broker' else 'analysis' end as type,
-          a.title, concat_ws(' ', a.excerpt, a.body_markdown) as body,
-          case when a.section = 'broker-analysis' then '/brokers/analysis/' else '/news/article/' end || a.slug as url,
-          a.published_at as at, ts_rank(a.search_vector, query.q, 1) as rank
-     from articles a, query
-    where a.search_vector @@ query.q and a.published and a.published_at <= now()
-    order by a.published_at desc limit $2)
+/** Exported for bench/search.ts (BENCH_EXPLAIN). $1 tsquery text, $2 candidates per source, $3 fixed documents, $4 limit, $5/$6 headline options. */
+export const SEARCH_SQL = `
+with hits as (
+  -- The big tables: the newest candidates first, ranked and dressed only after the limit.
+  select 'article' as source, a.id::text as ref,
+         case when a.section = 'broker-analysis' then 'broker' else 'analysis' end as type,
+         a.title, concat_ws(' ', a.excerpt, a.body_markdown) as body,
+         case when a.section = 'broker-analysis' then '/brokers/analysis/' else '/news/article/' end || a.slug as url,
+         a.published_at as at, ts_rank(a.search_vector, ${Q}, 1) as rank
+    from (select * from articles
+           where search_vector @@ ${Q} and published and published_at <= now()
+           order by published_at desc limit $2::int) a
   union all
-  (select 'news', n.id::text, 'analysis', n.title, n.description,
-          case when n.link ~* '^https?://' then n.link
-               when n.category in ('economic', 'breaking', 'central-bank') then '/news/' || n.category
-               else '/news-analytics' end,
-          n.pub_date, ts_rank(n.search_vector, query.q, 1)
-     from news_items n, query
-    where n.search_vector @@ query.q
-    order by n.pub_date desc limit $2)
+  select 'news', n.id::text, 'analysis', n.title, n.description,
+         case when n.link ~* '^https?://' then n.link
+              when n.category in ('economic', 'breaking', 'central-bank') then '/news/' || n.category
+              else '/news-analytics' end,
+         n.pub_date, ts_rank(n.search_vector, ${Q}, 1)
+    from (select * from news_items where search_vector @@ ${Q} order by pub_date desc limit $2::int) n
   union all
   (select 'broker', b.id::text, 'broker', b.name,
           concat_ws(' · ', nullif(b.description, ''), 'Regulated by ' || array_to_string(array(select jsonb_array_elements_text(b.regulators)), ', '),
                     'Minimum deposit ' || b.min_deposit, 'Spread ' || b.spread),
-          '/brokers/recommended#' || b.slug, null::timestamptz, ts_rank(b.search_vector, query.q, 1)
-     from brokers b, query
-    where b.search_vector @@ query.q and b.published
-    limit $2)
+          '/brokers/recommended#' || b.slug, null::timestamptz, ts_rank(b.search_vector, ${Q}, 1)
+     from brokers b
+    where b.search_vector @@ ${Q} and b.published
+    limit $2::int)
   union all
   (select 'blacklist', e.id::text, 'broker', e.name, concat_ws(' — ', e.reason, e.regulator, e.warning),
-          '/brokers/blacklisted#blacklist-' || e.id, e.date_added, ts_rank(e.search_vector, query.q, 1)
-     from blacklist_entries e, query
-    where e.search_vector @@ query.q
-    order by e.date_added desc limit $2)
+          '/brokers/blacklisted#blacklist-' || e.id, e.date_added, ts_rank(e.search_vector, ${Q}, 1)
+     from blacklist_entries e
+    where e.search_vector @@ ${Q}
+    order by e.date_added desc limit $2::int)
   union all
   (select 'education', c.id::text, 'analysis', c.title, c.body, '/news-analytics?tab=education',
-          null::timestamptz, ts_rank(c.search_vector, query.q, 1)
-     from education_cards c, query
-    where c.search_vector @@ query.q
-    limit $2)
+          null::timestamptz, ts_rank(c.search_vector, ${Q}, 1)
+     from education_cards c
+    where c.search_vector @@ ${Q}
+    limit $2::int)
   union all
-  (select 'event', v.id::text, 'data', v.title, concat_ws(' · ', v.country, v.category, nullif(v.description, '')),
-          '/news-analytics?tab=calendar', v.starts_at, ts_rank(v.search_vector, query.q, 1)
-     from economic_events v, query
-    where v.search_vector @@ query.q
-    order by abs(extract(epoch from v.starts_at - now())) limit $2)
+  (select * from (
+     -- A recurring event (monthly OPEC+ meetings, CPI) is one result: its nearest occurrence.
+     select distinct on (v.title) 'event' as source, v.id::text as ref, 'data' as type, v.title,
+            concat_ws(' · ', v.country, v.category, nullif(v.description, '')) as body,
+            '/news-analytics?tab=calendar' as url, v.starts_at as at, ts_rank(v.search_vector, ${Q}, 1) as rank
+       from economic_events v
+      where v.search_vector @@ ${Q}
+      order by v.title, abs(extract(epoch from v.starts_at - now()))) nearest
+    limit $2::int)
   union all
-  (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz, ts_rank(d.tsv::tsvector, query.q, 1)
-     from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text), query
-    where d.tsv::tsvector @@ query.q)
+  (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz, ts_rank(d.tsv::tsvector, ${Q}, 1)
+     from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text)
+    where d.tsv::tsvector @@ ${Q})
 ),
-best as (select * from hits order by rank desc, at desc nulls last, ref limit $4)
-select best.source, best.ref, best.type, best.url, best.at, best.rank,
-       ts_headline('english', ${cleaned("best.title", 1000)}, query.q, $7) as title_hl,
-       ts_headline('english', ${cleaned("best.body", 6000)}, query.q, $5) as body_hl
-  from best, query
- order by best.rank desc, best.at desc nulls last, best.ref`;
+weighted as (
+  -- Editorial articles first, then wire stories, brokers and instruments; pages, education and
+  -- calendar entries are short, which ts_rank's length normalisation already favours.
+  select hits.*, rank * case source when 'article' then 1.5 when 'page' then 1.0 when 'education' then 1.0
+                                    when 'event' then 1.0 else 1.2 end as score
+    from hits
+),
+best as (select * from weighted order by score desc, at desc nulls last, ref limit $4::int)
+select best.source, best.ref, best.type, best.url, best.at, best.score as rank,
+       ts_headline('english', ${cleaned("best.title", 1000)}, ${Q}, $6::text) as title_hl,
+       ts_headline('english', ${cleaned("best.body", 6000)}, ${Q}, $5::text) as body_hl
+  from best
+ order by best.score desc, best.at desc nulls last, best.ref`;
 
-const BODY_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=32, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
-const TITLE_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
+export const BODY_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=32, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+export const TITLE_HEADLINE = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
 
 interface Row {
   source: SearchSource;
@@ -177,13 +194,15 @@ export function createSearch(deps: SearchDeps): SearchService {
   }
 
   async function run(query: string, limit: number, prefix: boolean): Promise<SearchResult[]> {
+    const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [query, prefix]);
+    // Stop words or punctuation only: nothing to look for.
+    if (!parsed?.q) return [];
     const rows = await database.query<Row>(SEARCH_SQL, [
-      query,
+      parsed.q,
       CANDIDATES_PER_SOURCE,
       JSON.stringify(await fixed()),
       limit,
       BODY_HEADLINE,
-      prefix,
       TITLE_HEADLINE,
     ]);
     return rows.map((r) => ({
@@ -204,7 +223,10 @@ export function createSearch(deps: SearchDeps): SearchService {
       const query = raw.trim().slice(0, MAX_QUERY_LENGTH);
       // Spec §5: a blank query does nothing.
       if (!query) return { query, results: [] };
-      const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 100);
+      const limit = Math.min(
+        Math.max(Math.trunc(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1),
+        MAX_LIMIT,
+      );
       let results = await run(query, limit, false);
       const prefix = results.length === 0 ? prefixQuery(query) : null;
       if (prefix) results = await run(prefix, limit, true);
