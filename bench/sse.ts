@@ -45,11 +45,21 @@ function bareServer(port: number, payloadBytes: number) {
   });
   server.listen(port, "127.0.0.1", () => process.send?.({ type: "listening" }));
   const filler = "x".repeat(Math.max(0, payloadBytes - 40));
+  const loops: number[] = [];
   setInterval(() => {
     const t = Date.now();
     const chunk = `id: ${t}\nevent: market\ndata: ${JSON.stringify({ t, ms: TICK_MS, ok: true, f: filler })}\n\n`;
     for (const res of clients) res.write(chunk);
+    if (clients.size >= N * 0.99) loops.push(Date.now() - t);
   }, TICK_MS);
+  process.on("message", (m: { type: string }) => {
+    if (m.type !== "stats") return;
+    process.send?.({
+      type: "stats",
+      fanOutMs: loops.sort((a, b) => a - b)[Math.floor(loops.length / 2)] ?? NaN,
+    });
+    loops.length = 0;
+  });
 }
 
 /** Opens N raw SSE connections and timestamps each event's arrival against its id (the tick time). */
@@ -348,6 +358,9 @@ async function main() {
         `fan-out to ${N} streams p50 ${med(during.map((e) => e.fanOutMs))} ms`,
     );
     bareRuns.push(await measure("bare node:http broadcaster", barePort, bare.pid!, "stream"));
+    bare.send({ type: "stats" });
+    const bareStats = await nextMessage<{ fanOutMs: number }>(bare, "stats");
+    console.log(`  inside the bare broadcaster: fan-out to ${N} streams p50 ${bareStats.fanOutMs} ms`);
   } finally {
     bare?.kill("SIGKILL");
     app.kill("SIGTERM");
