@@ -12,21 +12,9 @@ export function chatError(status: number, code: string, message: string, fields?
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/**
- * An AppError by shape: the route bundle and the server each load their own copy of
- * common/errors.ts, so `instanceof` fails across that boundary.
- */
-function asAppError(err: unknown): AppError | null {
-  if (isAppError(err)) return err;
-  const e = err as Partial<AppError> | null;
-  return e instanceof Error && typeof e.status === "number" && typeof e.code === "string"
-    ? (e as AppError)
-    : null;
-}
-
 /** Maps an AppError to its status and text; anything else is logged and becomes a 500. */
 export function chatErrorFrom(err: unknown, context: Ctx, fallback: string) {
-  const appError = asAppError(err);
+  const appError = isAppError(err) ? err : null;
   if (appError) return chatError(appError.status, appError.code, appError.message, appError.fields);
   context.get(requestContext).services.log.error({ err }, fallback);
   return chatError(500, "unavailable:chat", fallback);
