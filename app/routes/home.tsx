@@ -10,12 +10,21 @@ import { MarketPanels } from "~/components/market/market-panels";
 import { AdSlot } from "~/components/layout/ad-slot";
 import { JoinCommunity, NewsletterBanner } from "~/components/newsletter";
 import { services } from "~/lib/auth.server";
+import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import type { Route } from "./+types/home";
 
 // Each home section is its owning feature's component; the loader gathers each section's data.
 export async function loader({ context }: Route.LoaderArgs) {
   const s = services(context);
-  return { market: marketPageData(s.market), content: await s.content!.home(), now: Date.now() };
+  const wanted = s.settings.get<string[]>("heroSymbols", [...SETTING_FALLBACKS.heroSymbols]);
+  // Only instruments the catalogue knows; a stale setting never breaks the hero.
+  const heroSymbols = wanted.filter((symbol) => s.market?.quote(symbol));
+  return {
+    market: marketPageData(s.market),
+    heroSymbols: heroSymbols.length ? heroSymbols : [...SETTING_FALLBACKS.heroSymbols],
+    content: await s.content!.home(),
+    now: Date.now(),
+  };
 }
 
 /**
@@ -28,7 +37,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
       <NewsletterBanner />
       {/* 3. Hero with the live overview — market feature */}
-      <MarketHero />
+      <MarketHero symbols={loaderData.heroSymbols} />
       {/* 4. Ad banner */}
       <AdSlot />
       {/* 5. Join Our Trading Community with its modal — newsletter feature */}

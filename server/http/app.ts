@@ -49,14 +49,6 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     res.send(await registry.metrics());
   });
 
-  // Never compress event streams: compression buffers them.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") &&
-        compression.filter(req, res),
-    }),
-  );
   app.use(securityHeaders({ dev: Boolean(devMiddleware) }));
   app.use(canonicalRedirects);
   // The auth library's rate limiter reads the client IP from this header; set it from the socket
@@ -66,8 +58,19 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     next();
   });
 
-  // Features that need raw HTTP (SSE streams, one-click unsubscribe) mount their handlers here.
+  // Features that need raw HTTP (SSE streams, one-click unsubscribe) mount their handlers here,
+  // before compression: it wraps every write (costly across thousands of streams) even when it
+  // decides not to compress.
   for (const mount of services.httpMounts) mount(app);
+
+  // Never compress event streams (e.g. the chat's): compression buffers them.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

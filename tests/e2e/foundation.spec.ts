@@ -93,7 +93,7 @@ test("sign up, verify by email, sign in, see the user menu, sign out", async ({ 
 
   await menu.click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.locator("header").getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account" })).toHaveCount(0);
 });
 

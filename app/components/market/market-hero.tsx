@@ -4,11 +4,11 @@ import { formatGmtTime, instrumentHref } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
 
-/** Spec §2 home hero: the four headline instruments. */
-const HERO_SYMBOLS = ["TASI", "DFMGI", "USD/AED", "BRENT"];
-
-/** Home hero (spec §2 item 3): headline plus a small live overview with a Live badge and GMT time. */
-export function MarketHero() {
+/**
+ * Home hero (spec §2 item 3): headline plus a small live overview with a Live badge and GMT time.
+ * `symbols` are the admin's "heroSymbols" setting (default TASI, DFM, USD/AED, Brent).
+ */
+export function MarketHero({ symbols }: { symbols: readonly string[] }) {
   const { t } = useTranslation("market");
   const { t: tp } = useTranslation("pages");
   const feed = useMarketFeed();
@@ -38,7 +38,7 @@ export function MarketHero() {
             </span>
           </div>
           <ul className="mt-4 grid grid-cols-2 gap-3">
-            {HERO_SYMBOLS.map((symbol) => {
+            {symbols.map((symbol) => {
               const q = feed.quote(symbol);
               return (
                 <li
@@ -48,7 +48,7 @@ export function MarketHero() {
                 >
                   <Link to={instrumentHref(symbol)} className="block">
                     <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
-                      {t(`heroLabels.${symbol}`)}
+                      {t(`heroLabels.${symbol}`, { defaultValue: q?.instrument.name ?? symbol })}
                     </span>
                     {q ? (
                       <>
