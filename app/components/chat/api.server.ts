@@ -1,5 +1,5 @@
 import type { ChatErrorBody } from "../../../common/chat";
-import { type AppError, isAppError } from "../../../common/errors";
+import { isAppError } from "../../../common/errors";
 import type { ChatService } from "../../../server/chat";
 import { type RequestContext, requestContext } from "~/context";
 import { getUser } from "~/lib/auth.server";
