@@ -22,6 +22,7 @@ import {
   CANDIDATES_PER_SOURCE,
   createSearch,
   DEFAULT_LIMIT,
+  RECENT_NEWS_WINDOW,
   SEARCH_SQL,
   TITLE_HEADLINE,
 } from "../server/search/service";
@@ -484,7 +485,7 @@ async function main() {
       );
       const plan = await database.query<Record<string, string>>(
         `explain (analyze, costs off) ${SEARCH_SQL}`,
-        [tsq, CANDIDATES_PER_SOURCE, "[]", DEFAULT_LIMIT, BODY_HEADLINE, TITLE_HEADLINE],
+        [tsq, CANDIDATES_PER_SOURCE, "[]", DEFAULT_LIMIT, BODY_HEADLINE, TITLE_HEADLINE, RECENT_NEWS_WINDOW],
       );
       console.log(`\n${q}:\n${plan.map((r) => Object.values(r)[0]).join("\n")}`);
     }

@@ -21,6 +21,8 @@ export const MAX_LIMIT = 100;
  * the newest two hundred keep a common word's p95 bounded (bench/search.ts) and suit news.
  */
 export const CANDIDATES_PER_SOURCE = 200;
+/** News items scanned newest-first before falling back to the index (see SEARCH_SQL). */
+export const RECENT_NEWS_WINDOW = 5_000;
 
 const CATEGORY_LABELS: Record<string, string> = {
   gulfStocks: "Gulf stocks",
@@ -57,9 +59,27 @@ export const TO_TSQUERY = `select (case when $2::boolean then to_tsquery('englis
 
 // One statement: each source contributes its newest matching candidates with their rank; the best
 // are then highlighted (ts_headline is the costly part, so it runs on the final page only).
-/** Exported for bench/search.ts (BENCH_EXPLAIN). $1 tsquery text, $2 candidates per source, $3 fixed documents, $4 limit, $5/$6 headline options. */
+/**
+ * Exported for bench/search.ts (BENCH_EXPLAIN). $1 tsquery text, $2 candidates per source, $3 fixed
+ * documents, $4 limit, $5/$6 headline options, $7 the window of newest news items tried first.
+ */
 export const SEARCH_SQL = `
-with hits as (
+with recent_news as materialized (
+  -- Most searches find their candidates among the newest items: scanned newest-first, this stops
+  -- after $2 matches and reads at most $7 rows, whatever the planner believes about the words.
+  select r.* from (select * from news_items order by pub_date desc limit $7::int) r
+   where r.search_vector @@ ${Q}
+   order by r.pub_date desc limit $2::int
+),
+news_candidates as (
+  select * from recent_news where (select count(*) from recent_news) >= $2::int
+  union all
+  -- Rarer words: all their matches through the GIN index (only run when the window fell short).
+  (select * from news_items
+    where search_vector @@ ${Q} and (select count(*) from recent_news) < $2::int
+    order by pub_date desc limit $2::int)
+),
+hits as (
   -- The big tables: the newest candidates first, ranked and dressed only after the limit.
   select 'article' as source, a.id::text as ref,
          case when a.section = 'broker-analysis' then 'broker' else 'analysis' end as type,
@@ -75,7 +95,7 @@ with hits as (
               when n.category in ('economic', 'breaking', 'central-bank') then '/news/' || n.category
               else '/news-analytics' end,
          n.pub_date, ts_rank(n.search_vector, ${Q}, 1)
-    from (select * from news_items where search_vector @@ ${Q} order by pub_date desc limit $2::int) n
+    from news_candidates n
   union all
   (select 'broker', b.id::text, 'broker', b.name,
           concat_ws(' · ', nullif(b.description, ''), 'Regulated by ' || array_to_string(array(select jsonb_array_elements_text(b.regulators)), ', '),
@@ -204,6 +224,7 @@ export function createSearch(deps: SearchDeps): SearchService {
       limit,
       BODY_HEADLINE,
       TITLE_HEADLINE,
+      RECENT_NEWS_WINDOW,
     ]);
     return rows.map((r) => ({
       source: r.source,
