@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { isAppError } from "../../../common/errors";
 import { services } from "~/lib/auth.server";
 import { articleHref } from "./format";
 
@@ -11,9 +12,7 @@ type Ctx = Parameters<typeof services>[0];
 export async function loadArticle(context: Ctx, slug: string, kind: "news" | "broker") {
   const content = services(context).content!;
   const article = await content.articles.get(slug).catch((err: unknown) => {
-    // Duck-typed: the server's AppError class is not the one bundled into the build, so
-    // `instanceof` (isAppError) is false here in production.
-    if ((err as { code?: unknown } | null)?.code === "not_found:article") throw data(null, { status: 404 });
+    if (isAppError(err) && err.code === "not_found:article") throw data(null, { status: 404 });
     throw err;
   });
   if ((article.section === "broker-analysis") !== (kind === "broker"))
