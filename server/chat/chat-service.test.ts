@@ -217,6 +217,20 @@ describe("history", () => {
     expect(await s.chat!.conversationMessages(userId, conversation!.id)).toHaveLength(4);
   });
 
+  it("sends the model at most the last 20 turns of a long conversation, oldest first", async () => {
+    const userId = await makeUser();
+    const first = await send({ message: "turn 0" }, { userId });
+    const id = first[0]!.type === "start" ? first[0].conversation!.id : "";
+    for (let i = 1; i < 22; i++) await send({ message: `turn ${i}`, conversationId: id }, { userId });
+    await send({ message: "latest", conversationId: id }, { userId });
+    const sent = stub.requests.at(-1)!.messages.slice(1);
+    expect(sent).toHaveLength(HISTORY_TURNS * 2 + 1);
+    expect(sent[0]).toMatchObject({ role: "user", content: "turn 2" });
+    expect(sent.at(-2)).toMatchObject({ role: "assistant", content: STUB_REPLY });
+    expect(sent.at(-1)).toMatchObject({ role: "user", content: "latest" });
+    expect(await s.chat!.conversationMessages(userId, id)).toHaveLength(46);
+  });
+
   it("uses an anonymous visitor's last 20 turns from the client and saves nothing", async () => {
     const history = Array.from({ length: HISTORY_TURNS }, (_, i) => ({
       role: i % 2 === 0 ? ("user" as const) : ("assistant" as const),

@@ -80,18 +80,13 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
   async function loadHistory(body: ChatRequest, userId: string | null) {
     if (!userId) return { conversation: null, created: false, history: body.history.slice(-HISTORY_TURNS) };
     if (body.conversationId) {
-      const conversation = await queries.findConversation(db, {
+      const found = await queries.findConversationWithHistory(db, {
         userId,
         conversationId: body.conversationId,
-      });
-      if (!conversation) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
-      const messages = await queries.listMessages(db, {
-        userId,
-        conversationId: conversation.id,
         last: HISTORY_TURNS * 2,
       });
-      const history: HistoryTurn[] = messages.map(({ role, content }) => ({ role, content }));
-      return { conversation, created: false, history };
+      if (!found) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
+      return { conversation: found.conversation, created: false, history: found.history as HistoryTurn[] };
     }
     try {
       // Spec §4: the first message creates the conversation, so it shows in the drawer at once.

@@ -49,6 +49,43 @@ export async function createConversation(db: Db, { userId, title }: { userId: st
   return summary(row!);
 }
 
+/**
+ * A conversation and its latest messages (oldest first) in one round trip: the endpoint runs it
+ * before the first token, so it is on the latency path (bench:chat).
+ */
+export async function findConversationWithHistory(
+  db: Db,
+  { userId, conversationId, last }: { userId: string; conversationId: string; last: number },
+): Promise<{
+  conversation: ConversationSummary;
+  history: Array<{ role: "user" | "assistant"; content: string }>;
+} | null> {
+  const result = await db.execute<{
+    id: string;
+    title: string;
+    updated_at: Date | string;
+    role: "user" | "assistant" | null;
+    content: string | null;
+  }>(sql`
+    select c.id, c.title, c.updated_at, m.role, m.content
+    from ${chatConversations} c
+    left join lateral (
+      select role, content, created_at, id from ${chatMessages}
+      where conversation_id = c.id and user_id = c.user_id
+      order by created_at desc, id desc
+      limit ${last}
+    ) m on true
+    where c.id = ${conversationId} and c.user_id = ${userId}
+    order by m.created_at asc nulls first, m.id asc`);
+  const rows = (result as unknown as { rows: Array<Record<string, any>> }).rows;
+  if (rows.length === 0) return null;
+  const first = rows[0]!;
+  return {
+    conversation: summary({ id: first.id, title: first.title, updatedAt: new Date(first.updated_at) }),
+    history: rows.filter((r) => r.role !== null).map((r) => ({ role: r.role, content: r.content })),
+  };
+}
+
 /** Messages oldest first; `last` keeps only the most recent ones (for the model's context). */
 export async function listMessages(
   db: Db,
