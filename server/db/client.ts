@@ -57,6 +57,9 @@ export async function openPglite(dataDir?: string, existing?: PGlite): Promise<D
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const query: Database["query"] = async (text, params) => (await pool.query(text, params as any[])).rows;
   // LISTEN needs its own long-lived connection; it is opened on first use.
@@ -65,6 +68,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   async function listenConnection() {
     if (listenClient) return listenClient;
     const c = new pg.Client({ connectionString: url });
+    c.on("error", () => {
+      // The server dropped the LISTEN connection: open a new one on the next listen().
+      if (listenClient === c) listenClient = undefined;
+    });
     await c.connect();
     c.on("notification", (msg) => {
       for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
