@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import { type OpenAiStub, startOpenAiStub } from "../../server/chat/testing/openai-stub";
 import { expect, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
@@ -48,6 +49,8 @@ test.describe("offline assistant (no AI provider configured)", () => {
     await expect(reply).toContainText(/TASI \(Tadawul All Share Index\) is at [\d,]+\.\d\d/);
     await expect(reply).toContainText("not financial advice");
     await expect(reply.locator("strong").first()).toHaveText("TASI");
+    const { violations } = await new AxeBuilder({ page }).include("#chat").analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 
   test("Enter sends, Shift+Enter adds a line, blank messages are blocked", async ({ page }) => {
@@ -139,6 +142,8 @@ test.describe("offline assistant (no AI provider configured)", () => {
       return drawer.getByTestId("conversation-date").first().textContent();
     };
     expect(await labelAt(0)).toBe("Today");
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     expect(await labelAt(1.5 * DAY)).toBe("Yesterday");
     expect(await labelAt(3.5 * DAY)).toBe("3 days ago");
     expect(await labelAt(6.5 * DAY)).toBe("6 days ago");

@@ -57,7 +57,7 @@ function Suggestions({ disabled }: { disabled: boolean }) {
     <div className="flex h-full flex-col items-center justify-center gap-3 text-center">
       <Bot className="size-10 text-brand-600" aria-hidden />
       <p className="font-semibold text-slate-800">{t("empty.title")}</p>
-      <p className="text-sm text-slate-500">{t("empty.hint")}</p>
+      <p className="text-sm text-slate-600">{t("empty.hint")}</p>
       <div className="flex max-w-md flex-wrap justify-center gap-2">
         {suggestions.map((s) => (
           <button
@@ -154,10 +154,10 @@ function Composer({ maxChars }: { maxChars: number }) {
             {error}
           </p>
         ) : (
-          <p className="hidden text-slate-500 sm:block">{t("input.hint")}</p>
+          <p className="hidden text-slate-600 sm:block">{t("input.hint")}</p>
         )}
         {text.length > maxChars * 0.8 ? (
-          <p className={tooLong ? "text-red-600" : "text-slate-500"}>
+          <p className={tooLong ? "text-red-600" : "text-slate-600"}>
             {t("input.counter", { count: text.trim().length, max: maxChars })}
           </p>
         ) : null}
@@ -256,7 +256,7 @@ export function ChatAssistant({ info }: { info?: ChatInfo }) {
         />
         <Composer maxChars={maxChars} />
       </div>
-      <p className="mt-2 text-center text-xs text-slate-500">{t("section.disclaimer")}</p>
+      <p className="mt-2 text-center text-xs text-slate-600">{t("section.disclaimer")}</p>
     </section>
   );
 }

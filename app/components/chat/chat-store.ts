@@ -1,85 +1,33 @@
 import { useSyncExternalStore } from "react";
 import {
-  type ChatErrorKind,
   type ChatMode,
   type ChatStreamEvent,
-  type ConversationSummary,
   HISTORY_TURN_MAX_CHARS,
   HISTORY_TURNS,
-  type ToolStatus,
 } from "../../../common/chat";
 import { ChatHttpError, chatApi, streamChat } from "./chat-client";
+import {
+  type ChatFailure,
+  type ChatMessage,
+  type ChatNotice,
+  type ChatState,
+  initialChatState,
+  localId,
+  reduceStreamEvent,
+} from "./chat-state";
 
-/**
- * The chat's state, shared by the chat section and the history drawer in the header (one per
+export type { ChatFailure, ChatMessage, ChatNotice, ChatState, ToolActivity } from "./chat-state";
+
+/*
+ * The chat's store, shared by the chat section and the history drawer in the header (one per
  * tab). Only the browser ever changes it; the server renders the initial state.
  */
 
-export interface ToolActivity {
-  id: string;
-  name: string;
-  status: ToolStatus;
-  subject?: string;
-  count?: number;
-}
-
-export interface ChatMessage {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  tools: ToolActivity[];
-  streaming?: boolean;
-}
-
-/** A failed reply: spec §8's kinds, plus "thrown" for a request that failed in the browser. */
-export interface ChatFailure {
-  kind: ChatErrorKind | "thrown";
-  message: string | null;
-}
-
-export interface ChatState {
-  userId: string | null;
-  conversationId: string | null;
-  messages: ChatMessage[];
-  /** waiting: sent, nothing back yet; streaming: the reply is arriving; loading: opening a conversation. */
-  status: "idle" | "loading" | "waiting" | "streaming";
-  failure: ChatFailure | null;
-  /** Field error of the message box (e.g. too long), from the server's 400. */
-  inputError: string | null;
-  mode: ChatMode | null;
-  conversations: ConversationSummary[] | null;
-  conversationsLoading: boolean;
-  drawerOpen: boolean;
-}
-
-/** What the store reports for the UI to show as toasts (texts are chosen by the components). */
-export type ChatNotice =
-  | { type: "failure"; failure: ChatFailure }
-  | {
-      type: "conversation";
-      key: "loadFailed" | "createFailed" | "messagesFailed" | "saveFailed" | "deleteFailed";
-    }
-  | { type: "deleted" };
-
-const initial: ChatState = {
-  userId: null,
-  conversationId: null,
-  messages: [],
-  status: "idle",
-  failure: null,
-  inputError: null,
-  mode: null,
-  conversations: null,
-  conversationsLoading: false,
-  drawerOpen: false,
-};
-
-let state: ChatState = initial;
+let state: ChatState = initialChatState;
 const listeners = new Set<() => void>();
 /** The toaster: only the most recently mounted handler shows a notice, so none is shown twice. */
 const noticeHandlers: Array<(n: ChatNotice) => void> = [];
 let inFlight: AbortController | null = null;
-let nextId = 0;
 
 function set(patch: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) {
   state = { ...state, ...(typeof patch === "function" ? patch(state) : patch) };
@@ -102,81 +50,17 @@ function remember(conversationId: string | null) {
   }
 }
 
-function upsertConversation(list: ConversationSummary[] | null, c: ConversationSummary) {
-  const rest = (list ?? []).filter((x) => x.id !== c.id);
-  return [c, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-}
-
-function updateAssistant(fn: (m: ChatMessage) => ChatMessage, s: ChatState): ChatMessage[] {
-  const last = s.messages.at(-1);
-  if (last?.role === "assistant" && last.streaming) return [...s.messages.slice(0, -1), fn(last)];
-  const fresh: ChatMessage = {
-    id: `a-${++nextId}`,
-    role: "assistant",
-    content: "",
-    tools: [],
-    streaming: true,
-  };
-  return [...s.messages, fn(fresh)];
-}
-
 function applyEvent(event: ChatStreamEvent, outcome: { ended: boolean; failed: boolean }) {
-  switch (event.type) {
-    case "start":
-      set((s) => ({
-        mode: event.mode,
-        conversationId: event.conversation?.id ?? s.conversationId,
-        conversations:
-          event.conversation && s.conversations !== null
-            ? upsertConversation(s.conversations, event.conversation)
-            : event.conversation && event.created
-              ? [event.conversation]
-              : s.conversations,
-      }));
-      if (event.created && event.conversation) remember(event.conversation.id);
-      break;
-    case "tool":
-      set((s) => ({
-        messages: updateAssistant((m) => {
-          const tools = m.tools.some((t) => t.id === event.id)
-            ? m.tools.map((t) =>
-                t.id === event.id ? { ...t, ...event, subject: event.subject ?? t.subject } : t,
-              )
-            : [
-                ...m.tools,
-                {
-                  id: event.id,
-                  name: event.name,
-                  status: event.status,
-                  subject: event.subject,
-                  count: event.count,
-                },
-              ];
-          return { ...m, tools };
-        }, s),
-      }));
-      break;
-    case "text":
-      set((s) => ({
-        status: "streaming",
-        messages: updateAssistant((m) => ({ ...m, content: m.content + event.delta }), s),
-      }));
-      break;
-    case "error":
-      outcome.failed = true;
-      fail({ kind: event.kind, message: event.message });
-      break;
-    case "done":
-      outcome.ended = true;
-      set((s) => ({
-        status: "idle",
-        messages: s.messages.map((m) => (m.streaming ? { ...m, streaming: false } : m)),
-        conversations: event.conversation
-          ? upsertConversation(s.conversations, event.conversation)
-          : s.conversations,
-      }));
-      if (!event.saved) notify({ type: "conversation", key: "saveFailed" });
-      break;
+  if (event.type === "error") {
+    outcome.failed = true;
+    fail({ kind: event.kind, message: event.message });
+    return;
+  }
+  set((s) => reduceStreamEvent(s, event));
+  if (event.type === "start" && event.created && event.conversation) remember(event.conversation.id);
+  if (event.type === "done") {
+    outcome.ended = true;
+    if (!event.saved) notify({ type: "conversation", key: "saveFailed" });
   }
 }
 
@@ -209,7 +93,7 @@ export const chatStore = {
     if (state.userId === userId) return;
     inFlight?.abort();
     inFlight = null;
-    state = { ...initial, userId, mode: state.mode };
+    state = { ...initialChatState, userId, mode: state.mode };
     for (const fn of listeners) fn();
     if (!userId) return;
     // A reload reopens the conversation the tab had open.
@@ -238,7 +122,7 @@ export const chatStore = {
           role: m.role,
           content: m.content.slice(0, HISTORY_TURN_MAX_CHARS),
         }));
-    const userMessage: ChatMessage = { id: `u-${++nextId}`, role: "user", content: message, tools: [] };
+    const userMessage: ChatMessage = { id: localId("u"), role: "user", content: message, tools: [] };
     set((s) => ({ messages: [...s.messages, userMessage], status: "waiting", inputError: null }));
     const controller = new AbortController();
     inFlight = controller;
@@ -361,6 +245,6 @@ export function useChatState<T>(select: (s: ChatState) => T): T {
   return useSyncExternalStore(
     chatStore.subscribe,
     () => select(state),
-    () => select(initial),
+    () => select(initialChatState),
   );
 }

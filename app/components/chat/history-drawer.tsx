@@ -57,7 +57,7 @@ function ConversationItem({
         <MessageSquare className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-slate-800">{conversation.title}</span>
-          <span className="block text-xs text-slate-500" data-testid="conversation-date">
+          <span className="block text-xs text-slate-600" data-testid="conversation-date">
             <DateLabelText at={conversation.updatedAt} />
           </span>
         </span>
@@ -92,12 +92,12 @@ function Drawer() {
               <Dialog.Title className="text-lg font-semibold text-slate-900">
                 {t("history.title")}
               </Dialog.Title>
-              <Dialog.Description className="text-xs text-slate-500">
+              <Dialog.Description className="text-xs text-slate-600">
                 {t("history.description")}
               </Dialog.Description>
             </div>
             <Dialog.Close
-              className="rounded p-1.5 text-slate-500 hover:bg-slate-100"
+              className="rounded p-1.5 text-slate-600 hover:bg-slate-100"
               aria-label={t("history.close")}
             >
               <X className="size-5" aria-hidden />
@@ -118,7 +118,7 @@ function Drawer() {
           </div>
           <div className="flex-1 overflow-y-auto px-2 pb-4">
             {conversations === null && loading ? (
-              <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-500">
+              <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600">
                 <Loader2 className="size-4 animate-spin" aria-hidden />
                 {t("history.loading")}
               </p>
@@ -129,7 +129,7 @@ function Drawer() {
                 ))}
               </ul>
             ) : (
-              <p className="px-3 py-2 text-sm text-slate-500">{t("history.empty")}</p>
+              <p className="px-3 py-2 text-sm text-slate-600">{t("history.empty")}</p>
             )}
           </div>
         </Dialog.Content>

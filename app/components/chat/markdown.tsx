@@ -154,5 +154,5 @@ function blockToken(token: Token): ReactNode {
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const tokens = Lexer.lex(text, { gfm: true, breaks: true });
-  return <div className="space-y-2 break-words">{block(tokens)}</div>;
+  return <div className="space-y-2 [overflow-wrap:anywhere]">{block(tokens)}</div>;
 });

@@ -19,7 +19,7 @@ function ToolLine({ tool }: { tool: ToolActivity }) {
   const Icon = tool.status === "running" ? Loader2 : tool.status === "error" ? CircleAlert : CheckCircle2;
   return (
     <li
-      className={`flex items-center gap-1.5 text-xs ${tool.status === "error" ? "text-amber-700" : "text-slate-500"}`}
+      className={`flex items-center gap-1.5 text-xs ${tool.status === "error" ? "text-amber-700" : "text-slate-600"}`}
       data-tool={tool.name}
       data-status={tool.status}
     >
@@ -62,7 +62,7 @@ function Message({ message }: { message: ChatMessage }) {
           <div
             className={`rounded-2xl px-3.5 py-2 text-sm leading-relaxed ${
               mine
-                ? "whitespace-pre-wrap rounded-tr-sm bg-brand-700 text-white"
+                ? "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-tr-sm bg-brand-700 text-white"
                 : "rounded-tl-sm bg-slate-100 text-slate-800"
             }`}
             data-testid={mine ? "user-message" : "assistant-message"}
@@ -79,7 +79,7 @@ function Message({ message }: { message: ChatMessage }) {
 export function ThinkingIndicator() {
   const { t } = useTranslation("chat");
   return (
-    <div className="flex items-center gap-2 pl-9 text-sm text-slate-500" role="status">
+    <div className="flex items-center gap-2 pl-9 text-sm text-slate-600" role="status">
       <span className="flex gap-1" aria-hidden>
         <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
         <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
@@ -122,7 +122,7 @@ export function MessageList({
       tabIndex={0}
     >
       {loading ? (
-        <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500" role="status">
+        <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-600" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden />
           {t("messages.loading")}
         </p>
