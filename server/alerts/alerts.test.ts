@@ -105,7 +105,7 @@ beforeAll(async () => {
   await tick({}); // the first tick publishes the whole snapshot
 });
 afterAll(async () => {
-  leader.stop();
+  await leader.stop();
   await s.close();
 });
 
@@ -275,7 +275,7 @@ describe("evaluation on market ticks", () => {
       rival.evaluator.evaluate([{ symbol: "QSI", price: 9_600 }]),
     ]);
     evaluators.pop();
-    rival.stop();
+    await rival.stop();
     expect(mine.length + theirs.length).toBe(25);
     const notes = await notificationsOf(u);
     expect(notes).toHaveLength(50);
@@ -328,12 +328,12 @@ describe("evaluation on market ticks", () => {
     const follower = await process(false);
     const a = await alerts.create(u, { symbol: "BHSEASI", alertType: "above", targetValue: 1_950 });
     await vi.waitFor(() => expect(follower.index.has(a.id)).toBe(true));
-    leader.stop(); // no leader for this tick
+    await leader.stop(); // no leader for this tick
     await tick({ BHSEASI: 2_000 });
     await follower.evaluator.idle();
     expect((await rowOf(a.id)).isTriggered).toBe(false);
     expect(follower.index.has(a.id)).toBe(true);
-    follower.stop();
+    await follower.stop();
     leader = await process(true);
     await tick({ BHSEASI: 2_001 });
     expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 2_001 });
@@ -433,7 +433,7 @@ describe("realtime delivery and index sync across processes", () => {
     await tick({ ASEGI: 2_650 });
     await vi.waitFor(() => expect(other.index.has(b.id)).toBe(false));
     expect(leader.index.has(b.id)).toBe(false);
-    other.stop();
+    await other.stop();
   });
 
   it("rebuilds the index from the database on start", async () => {
@@ -444,7 +444,7 @@ describe("realtime delivery and index sync across processes", () => {
     const fresh = await process(false);
     expect(fresh.index.has(a.id)).toBe(true);
     expect(fresh.index.has(off.id)).toBe(false);
-    fresh.stop();
+    await fresh.stop();
   });
 });
 

@@ -28,19 +28,18 @@ export interface EvaluatorDeps {
   onRecorded?(events: NotificationEvent[], detectedAt: number): void;
 }
 
-interface TriggeredRow {
-  id: string;
-  user_id: string;
-  symbol: string;
-  alert_type: AlertType;
-  target_value: string | number;
-  current_value: string | number | null;
-  notify_email: boolean;
-  triggered_at: Date | string;
-  email: string;
-  name: string;
-  price: string | number;
-}
+/** id, user_id, symbol, alert_type, target, base, price, email and name (when mailing). */
+type TriggeredRow = [
+  string,
+  string,
+  string,
+  AlertType,
+  number,
+  number | null,
+  number,
+  string | null,
+  string | null,
+];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -56,66 +55,80 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
 
   async function recordChunk(batch: Candidate[]) {
     return db.transaction(async (tx) => {
+      const now = new Date();
       const values = sql.join(
         batch.map((c) => sql`(${c.alert.id}::uuid, ${c.price}::numeric)`),
         sql`, `,
       );
-      const triggered = rowsOf<TriggeredRow>(
-        await tx.execute(sql`
+      // The rows come back as one JSON text: PGlite decodes each returned field slowly.
+      const result = await tx.execute(sql`
+        with t as (
           update price_alerts p
-          set is_triggered = true, triggered_at = now(), triggered_price = v.price
-          from (values ${values}) as v(id, price), ${user}
-          where p.id = v.id and ${user.id} = p.user_id and p.is_active and not p.is_triggered
+          set is_triggered = true, triggered_at = ${now.toISOString()}::timestamptz, triggered_price = v.price
+          from (values ${values}) as v(id, price)
+          where p.id = v.id and p.is_active and not p.is_triggered
           returning p.id, p.user_id, p.symbol, p.alert_type, p.target_value, p.current_value,
-            p.notify_email, p.triggered_at, v.price, ${user.email} as email, ${user.name} as name`),
+            p.notify_email, v.price
+        )
+        select coalesce(json_agg(json_build_array(t.id, t.user_id, t.symbol, t.alert_type, t.target_value,
+          t.current_value, t.price, case when t.notify_email then ${user.email} end,
+          case when t.notify_email then ${user.name} end)), '[]')::text as rows
+        from t join ${user} on ${user.id} = t.user_id`);
+      const triggered = (JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as TriggeredRow[]).map(
+        ([id, userId, symbol, alertType, target, base, price, email, name]) => ({
+          id,
+          userId,
+          symbol,
+          alertType,
+          targetValue: Number(target),
+          currentValue: base === null ? null : Number(base),
+          price: Number(price),
+          email,
+          name,
+        }),
       );
       if (triggered.length === 0) return [];
-      const texts = triggered.map((r) =>
-        notificationText(
-          {
-            symbol: r.symbol,
-            alertType: r.alert_type,
-            targetValue: Number(r.target_value),
-            currentValue: r.current_value === null ? null : Number(r.current_value),
-            price: Number(r.price),
-          },
-          deps.decimalsOf(r.symbol),
-        ),
+      const out = triggered.map((r) => {
+        const text = notificationText(r, deps.decimalsOf(r.symbol));
+        const event: NotificationEvent = {
+          id: randomUUID(),
+          alertId: r.id,
+          symbol: r.symbol,
+          ...text,
+          isRead: false,
+          createdAt: now.toISOString(),
+        };
+        return { userId: r.userId, event };
+      });
+      await tx.insert(alertNotifications).values(
+        out.map(({ userId, event }) => ({
+          id: event.id,
+          userId,
+          alertId: event.alertId,
+          title: event.title,
+          message: event.message,
+          createdAt: now,
+        })),
       );
-      const ids = triggered.map(() => randomUUID());
-      const inserted = await tx
-        .insert(alertNotifications)
-        .values(triggered.map((r, i) => ({ id: ids[i]!, userId: r.user_id, alertId: r.id, ...texts[i]! })))
-        .returning({ id: alertNotifications.id, createdAt: alertNotifications.createdAt });
-      const createdAt = new Map(inserted.map((n) => [n.id, n.createdAt]));
-      const out = triggered.map((r, i) => ({
-        userId: r.user_id,
-        event: {
-          id: ids[i]!,
-          alertId: r.id,
-          symbol: r.symbol,
-          title: texts[i]!.title,
-          message: texts[i]!.message,
-          isRead: false as const,
-          createdAt: createdAt.get(ids[i]!)!.toISOString(),
-        },
-      }));
-      for (const r of triggered) {
-        if (!r.notify_email) continue;
-        // One mail per alert and trigger time: a re-armed alert that fires again mails again.
-        const mail = alertTriggeredMail({
-          to: r.email,
-          name: r.name,
-          alertId: r.id,
-          triggeredAt: new Date(r.triggered_at),
-          symbol: r.symbol,
-          condition: r.alert_type,
-          target: Number(r.target_value),
-          price: Number(r.price),
-          siteUrl: deps.siteUrl,
-        });
-        await deps.outbox.enqueue(mail, tx as unknown as Db);
-      }
+      // One mail per alert and trigger time: a re-armed alert that fires again mails again.
+      const mails = triggered.flatMap((r) =>
+        r.email
+          ? [
+              alertTriggeredMail({
+                to: r.email,
+                name: r.name ?? undefined,
+                alertId: r.id,
+                triggeredAt: now,
+                symbol: r.symbol,
+                condition: r.alertType,
+                target: r.targetValue,
+                price: r.price,
+                siteUrl: deps.siteUrl,
+              }),
+            ]
+          : [],
+      );
+      await deps.outbox.enqueueMany(mails, tx as unknown as Db);
       return out;
     });
   }

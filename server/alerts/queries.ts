@@ -125,32 +125,30 @@ export async function deleteAlert({ db, userId, alertId }: { db: Db; userId: str
   return rows.length > 0;
 }
 
+/** Symbols with armed alerts (an index-only walk of the partial index on armed alerts). */
+export async function armedSymbols({ db }: { db: Db }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ symbol: priceAlerts.symbol })
+    .from(priceAlerts)
+    .where(and(eq(priceAlerts.isActive, true), eq(priceAlerts.isTriggered, false)));
+  return rows.map((r) => r.symbol);
+}
+
 /**
- * Armed alerts in id order, one page at a time (the index is rebuilt from these). The page comes
- * back as one JSON text: PGlite decodes every field of every row slowly (about 10 µs each), which
- * made a million-alert rebuild take minutes; one value per page is ten times faster there and
- * costs nothing on PostgreSQL.
+ * One symbol's armed alerts (the index is rebuilt from these), read through the partial index on
+ * armed alerts by symbol. They come back as one JSON text: PGlite decodes every field of every
+ * row slowly (about 10 µs each), which made a million-alert rebuild take minutes; one value per
+ * symbol is ten times faster there and costs nothing on PostgreSQL.
  */
-export async function armedAlertsPage({
-  db,
-  after,
-  limit,
-}: {
-  db: Db;
-  after: string | null;
-  limit: number;
-}): Promise<ArmedAlert[]> {
+export async function armedAlertsOf({ db, symbol }: { db: Db; symbol: string }): Promise<ArmedAlert[]> {
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_array(id, symbol, alert_type, target_value, current_value)
-      order by id), '[]')::text as page
-    from (
-      select id, symbol, alert_type, target_value, current_value from ${priceAlerts}
-      where is_active and not is_triggered ${after ? sql`and id > ${after}::uuid` : sql``}
-      order by id limit ${limit}
-    ) armed`);
-  const [row] = (result as unknown as { rows: Array<{ page: string }> }).rows;
-  const page = JSON.parse(row?.page ?? "[]") as Array<[string, string, AlertType, number, number | null]>;
-  return page.map(([id, symbol, alertType, targetValue, currentValue]) => ({
+    select coalesce(json_agg(json_build_array(id, alert_type, target_value, current_value)), '[]')::text
+      as alerts
+    from ${priceAlerts}
+    where symbol = ${symbol} and is_active and not is_triggered`);
+  const [row] = (result as unknown as { rows: Array<{ alerts: string }> }).rows;
+  const list = JSON.parse(row?.alerts ?? "[]") as Array<[string, AlertType, number, number | null]>;
+  return list.map(([id, alertType, targetValue, currentValue]) => ({
     id,
     symbol,
     alertType,

@@ -17,7 +17,8 @@ import type { SseHub } from "../realtime/sse-hub";
 import { AlertIndex, type ArmedAlert } from "./alert-index";
 import { createAlertEvaluator } from "./evaluator";
 import {
-  armedAlertsPage,
+  armedAlertsOf,
+  armedSymbols,
   countUnread,
   deleteAlert,
   findAlert,
@@ -41,7 +42,6 @@ export const ALERT_TOPICS = {
 
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD = 7_000;
-const LOAD_PAGE = 20_000;
 const RESYNC_MS = 15 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -136,13 +136,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   }
 
   async function loadIndex(target: AlertIndex) {
-    let after: string | null = null;
-    for (;;) {
-      const page = await armedAlertsPage({ db, after, limit: LOAD_PAGE });
-      target.load(page);
-      if (page.length < LOAD_PAGE) break;
-      after = page[page.length - 1]!.id;
-    }
+    for (const symbol of await armedSymbols({ db })) target.load(await armedAlertsOf({ db, symbol }));
     target.finishLoad();
   }
 
@@ -283,8 +277,10 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       });
     },
 
-    stop() {
+    async stop() {
       for (const off of unsubscribers.splice(0)) off();
+      // Let a trigger being recorded finish before the database closes.
+      await evaluator.idle();
     },
   };
   return service;

@@ -50,7 +50,8 @@ export interface PriceAlerts extends AlertsService {
   suggestions(): Array<{ symbol: string; name: string; price: number | null; decimals: number }>;
   /** Rebuilds the index from the database and listens to the market's ticks. */
   start(): Promise<void>;
-  stop(): void;
+  /** Stops listening and waits for the evaluation in progress. */
+  stop(): Promise<void>;
   readonly index: AlertIndex;
   readonly evaluator: AlertEvaluator;
 }
