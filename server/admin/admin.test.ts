@@ -14,7 +14,7 @@ import {
 } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { renderMarkdown } from "./markdown";
+import { renderMarkdown } from "../content/markdown";
 import { testAiConnection } from "./site-settings";
 
 let s: Services;

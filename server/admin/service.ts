@@ -8,7 +8,7 @@ import { getContent, listContent } from "./content/entities";
 import { siteHealth } from "./health";
 import { type InboxFilter, listSubmissions } from "./inbox";
 import { getMail, listMail, type MailStatus } from "./mail";
-import { renderMarkdown } from "./markdown";
+import { renderMarkdown } from "../content/markdown";
 import { providerStatus, readSettings } from "./site-settings";
 import { searchUsers } from "./users";
 
@@ -134,7 +134,7 @@ export function createAdmin(getServices: () => Services) {
     run: (actor: Actor, form: Record<string, string>) => runAdminAction(s(), actor, form),
 
     /** The article pages' own renderer when the content service is wired, so the preview matches. */
-    renderMarkdown: (markdown: string) => (s().content?.renderMarkdown ?? renderMarkdown)(markdown),
+    renderMarkdown,
 
     /** Every subscriber as CSV (spreadsheet formulas neutralised), paged through the contract. */
     async subscribersCsv(): Promise<string> {
