@@ -165,8 +165,10 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
     return (u.user + u.system) / 1000;
   };
   for (const tick of ticks) {
-    // Collect garbage outside the timings, so a pause lands on neither side.
+    // Collect garbage outside the timings (and let the concurrent sweep finish), so a pause
+    // lands on neither side.
     gc();
+    await sleep(10);
     let c = threadCpu();
     let t = performance.now();
     const candidates = index.collect(tick);
@@ -174,6 +176,7 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
     indexCpu += threadCpu() - c;
 
     gc();
+    await sleep(10);
     c = threadCpu();
     t = performance.now();
     const naive = naiveScan(all, fired, tick);
