@@ -446,6 +446,38 @@ describe("realtime delivery and index sync across processes", () => {
     expect(fresh.index.has(off.id)).toBe(false);
     await fresh.stop();
   });
+
+  it("the periodic resync keeps what changed while it was loading", async () => {
+    const u = await makeUser();
+    const jobs: Array<{ name: string; run(): Promise<void> }> = [];
+    const other = createAlerts({
+      db: s.db,
+      bus: s.bus,
+      sse: createSseHub({ log: s.log, resolveUserId: async () => null }),
+      outbox: s.outbox,
+      jobs: {
+        register: (j: (typeof jobs)[number]) => jobs.push(j),
+        isLeader: () => false,
+      } as unknown as Scheduler,
+      log: s.log,
+      publicUrl: "http://localhost:3000",
+      market: () => market,
+    });
+    await other.start();
+    const resync = jobs.find((j) => j.name === "alerts-index-resync")!;
+    const gone = await armed(u, { symbol: "BKP", alertType: "below", targetValue: 1 });
+    await vi.waitFor(() => expect(other.index.has(gone.id)).toBe(true));
+    // Changes land while the resync reads the database, before or after its snapshot.
+    const running = resync.run();
+    const [added] = await Promise.all([
+      alerts.create(u, { symbol: "BKP", alertType: "below", targetValue: 2 }),
+      alerts.remove(u, gone.id),
+    ]);
+    await running;
+    await vi.waitFor(() => expect(other.index.has(added!.id)).toBe(true));
+    await vi.waitFor(() => expect(other.index.has(gone.id)).toBe(false));
+    await other.stop();
+  });
 });
 
 describe("notifications", () => {

@@ -119,14 +119,16 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     },
   });
 
-  function applyIndexOp(op: IndexOp) {
+  /** Applies now; during a rebuild also keeps it to replay onto the index being loaded. */
+  function applyIndexOp(op: Omit<IndexOp, "o">) {
     if (op.add) index.add(op.add);
     for (const id of op.remove ?? []) index.remove(id);
+    pendingOps?.push({ o: origin, ...op });
   }
 
   /** Applies locally now and tells the other processes. */
   async function changeIndex(op: { add?: ArmedAlert; remove?: string[] }) {
-    applyIndexOp({ o: origin, ...op });
+    applyIndexOp(op);
     try {
       await bus.publish(ALERT_TOPICS.index, { o: origin, ...op });
     } catch (err) {
@@ -145,8 +147,11 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     try {
       const fresh = new AlertIndex();
       await loadIndex(fresh);
+      for (const op of pendingOps) {
+        if (op.add) fresh.add(op.add);
+        for (const id of op.remove ?? []) fresh.remove(id);
+      }
       index.adopt(fresh);
-      for (const op of pendingOps) applyIndexOp(op);
     } finally {
       pendingOps = null;
     }
@@ -247,14 +252,12 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     async start() {
       unsubscribers.push(
         bus.subscribe(ALERT_TOPICS.index, (op: IndexOp) => {
-          if (op.o === origin) return;
-          if (pendingOps) pendingOps.push(op);
-          else applyIndexOp(op);
+          if (op.o !== origin) applyIndexOp(op);
         }),
         bus.subscribe(ALERT_TOPICS.notify, (msg: { n: Array<{ u: string; e: NotificationEvent }> }) => {
           for (const { u, e } of msg.n) {
             // The evaluating process already dropped it; the others follow.
-            if (e.alertId) index.remove(e.alertId);
+            if (e.alertId) applyIndexOp({ remove: [e.alertId] });
             sse.sendToUser(u, "notification", e);
           }
         }),
