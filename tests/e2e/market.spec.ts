@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "./fixtures";
+import { expect, hydrated, type Page, test } from "./fixtures";
 
 // The e2e server ticks every second (MARKET_TICK_MS=1000). Crypto trades 24/7, so it always moves.
 const markets = (page: Page) => page.locator("#markets");
@@ -11,6 +11,8 @@ const priceOf = (page: Page, symbol: string) => row(page, symbol).locator('[data
 async function openHome(page: Page) {
   await page.goto("/");
   await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 45_000 });
+  // A click replayed before the router hydrates is lost; wait for React first.
+  await hydrated(page);
 }
 
 test.describe.configure({ timeout: 90_000 });
