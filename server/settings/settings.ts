@@ -21,8 +21,13 @@ const INTERNAL = "internal:";
 
 export async function createSettings(db: Db, bus: Bus, defaults = settingDefaults): Promise<Settings> {
   let cache = new Map<string, unknown>();
-  async function reload() {
+  // Bumped by every local write: a reload that read the table before the write must not replace
+  // the cache with that older copy (it reads again instead).
+  let writes = 0;
+  async function reload(): Promise<void> {
+    const before = writes;
     const rows = await db.select().from(siteSettings);
+    if (before !== writes) return reload();
     cache = new Map(rows.map((r) => [r.key, r.value]));
   }
   await reload();
@@ -44,6 +49,7 @@ export async function createSettings(db: Db, bus: Bus, defaults = settingDefault
           target: siteSettings.key,
           set: { value: value as any, updatedAt: sql`now()` },
         });
+      writes++;
       cache.set(key, value);
       await bus.publish("settings:changed", { key });
     },
