@@ -67,6 +67,41 @@ describe("scheduler", () => {
       await b.stop();
     },
   );
+
+  it.runIf(s_isPostgres())(
+    "a leader whose lock connection is killed stands down and aborts its job; exactly one leader follows",
+    async () => {
+      const a = createScheduler(s.database, log);
+      const b = createScheduler(s.database, log);
+      let aborted = false;
+      a.register({
+        name: "long",
+        intervalMs: 60_000,
+        run: (signal) =>
+          new Promise<void>((resolve) =>
+            signal.addEventListener("abort", () => {
+              aborted = true;
+              resolve();
+            }),
+          ),
+      });
+      await a.start();
+      await b.start();
+      expect(a.isLeader()).toBe(true);
+      // The server ends the session holding the lock (as an administrator or a failover would).
+      await s.database.query(
+        "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and objid = 7261002",
+      );
+      await expect.poll(() => aborted, { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => a.isLeader() || b.isLeader(), { timeout: 5_000 }).toBe(true);
+      for (let i = 0; i < 10; i++) {
+        expect([a.isLeader(), b.isLeader()].filter(Boolean)).toHaveLength(1);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await a.stop();
+      await b.stop();
+    },
+  );
 });
 
 function s_isPostgres() {

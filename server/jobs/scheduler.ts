@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import type { AdvisoryLock, Database } from "../db/client";
 import type { Logger } from "../logger";
 
 export interface Job {
@@ -28,11 +28,16 @@ export interface Scheduler {
 }
 
 const LEADER_LOCK_KEY = 7_261_002;
-const STANDBY_RETRY_MS = 5_000;
+/** A standby asks for the lock this often: a dead leader's jobs resume within this (plus a tick). */
+const STANDBY_RETRY_MS = 2_000;
+const ERROR_RETRY_MS = 500;
 
 /**
  * A tiny scheduler: jobs run only on the process holding a Postgres advisory lock; the others
- * stand by and retry. A job never overlaps itself; stop() waits for running jobs.
+ * stand by and retry. A leader whose lock connection is lost (database restart, network) stands
+ * down at once — aborting its running jobs — and competes for the lock again like a standby, so
+ * two processes never run the jobs together. A job never overlaps itself; stop() waits for
+ * running jobs.
  */
 export function createScheduler(database: Database, log: Logger, enabled = true): Scheduler {
   const jobs = new Map<
@@ -40,19 +45,21 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
     { job: Job; timer?: NodeJS.Timeout; running?: Promise<void>; status: JobStatus }
   >();
   const abort = new AbortController();
-  let leader: { release(): Promise<void> } | null = null;
+  /** Aborted when this term of leadership ends (lock lost or stop). */
+  let term = new AbortController();
+  let leader: AdvisoryLock | null = null;
   let standbyTimer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const intervalOf = (job: Job) => (typeof job.intervalMs === "function" ? job.intervalMs() : job.intervalMs);
 
-  async function runJob(name: string) {
+  async function runJob(name: string, signal: AbortSignal) {
     const entry = jobs.get(name);
     if (!entry || stopped) return;
     if (entry.running) return entry.running;
     const started = Date.now();
     entry.running = entry.job
-      .run(abort.signal)
+      .run(signal)
       .then(
         () => {
           entry.status.lastError = null;
@@ -74,9 +81,12 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
   function schedule(name: string, delay: number) {
     const entry = jobs.get(name);
     if (!entry || stopped || !leader) return;
+    const lock = leader;
     entry.timer = setTimeout(async () => {
-      await runJob(name);
-      schedule(name, intervalOf(entry.job));
+      if (leader !== lock) return;
+      await runJob(name, AbortSignal.any([abort.signal, term.signal]));
+      // A new term (after a lost lock) runs its own chain of timers.
+      if (leader === lock) schedule(name, intervalOf(entry.job));
     }, delay);
     entry.timer.unref?.();
   }
@@ -92,15 +102,30 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
       const lock = await database.tryAdvisoryLock(LEADER_LOCK_KEY);
       if (lock.held) {
         leader = lock;
+        term = new AbortController();
         log.info("jobs: this process is the leader");
         for (const name of jobs.keys()) startJob(name);
+        void lock.lost.then(() => standDown(lock));
         return;
       }
     } catch (err) {
       log.warn({ err }, "jobs: leader election failed");
+      // The database is unreachable (restarting?): ask again soon so the jobs resume quickly.
+      standbyTimer = setTimeout(tryLead, ERROR_RETRY_MS);
+      standbyTimer.unref?.();
+      return;
     }
     standbyTimer = setTimeout(tryLead, STANDBY_RETRY_MS);
     standbyTimer.unref?.();
+  }
+
+  function standDown(lock: AdvisoryLock) {
+    if (leader !== lock || stopped) return;
+    leader = null;
+    term.abort();
+    for (const e of jobs.values()) clearTimeout(e.timer);
+    log.warn("jobs: lost the leader lock; standing by");
+    void tryLead();
   }
 
   return {
@@ -119,6 +144,7 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
       stopped = true;
       clearTimeout(standbyTimer);
       abort.abort();
+      term.abort();
       for (const e of jobs.values()) clearTimeout(e.timer);
       await Promise.all([...jobs.values()].map((e) => e.running));
       await leader?.release();
@@ -127,7 +153,7 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
     isLeader: () => leader !== null,
     status: () => [...jobs.values()].map((e) => ({ ...e.status })),
     runNow: async (name) => {
-      await runJob(name);
+      await runJob(name, abort.signal);
     },
   };
 }
