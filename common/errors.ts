@@ -50,3 +50,21 @@ export function isAppError(e: unknown): e is AppError {
     typeof x.kind === "string"
   );
 }
+
+/**
+ * The message of an unexpected error, for the places that show "the server's message" (spec §8),
+ * or the fallback when it comes from the database or driver: those name tables, queries and
+ * parameters (ASVS V7.4.1 — no internals in error messages).
+ */
+export function displayableMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof Error) || !err.message) return fallback;
+  const sqlState = (e: unknown) =>
+    typeof (e as { code?: unknown })?.code === "string" && /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
+  const internal =
+    err.message.startsWith("Failed query") ||
+    sqlState(err) ||
+    sqlState(err.cause) ||
+    /\n|\bat .+:\d+:\d+/.test(err.message) ||
+    err.message.length > 300;
+  return internal ? fallback : err.message;
+}

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/admin.preview";
 import { requireAdmin, services } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 const MAX_MARKDOWN = 50_000;
 
 /** POST markdown -> the sanitized HTML an article body will show (the editor's preview). */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const markdown = String((await request.formData()).get("markdown") ?? "");
+  const markdown = String((await readForm(request)).get("markdown") ?? "");
   if (markdown.length > MAX_MARKDOWN) {
     return Response.json({ html: "", error: "Body must be at most 50,000 characters" }, { status: 400 });
   }

@@ -11,6 +11,7 @@ import { SettingsTab } from "~/components/admin/settings-tab";
 import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
 import { requireAdmin, services } from "~/lib/auth.server";
+import { readFormFields } from "~/lib/form.server";
 
 export const ADMIN_TABS = [
   "overview",
@@ -89,8 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Every admin mutation: the role is checked first, then the intent's schema, then it is audited. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const form: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  const form = await readFormFields(request);
   const result = await services(context).admin.run({ id: user.id, email: user.email }, form);
   return data(result, { status: result.status });
 }

@@ -5,6 +5,7 @@ import { issuesByField, subscribeSchema } from "../../common/newsletter-schema";
 import type { SubscribeResult } from "~/components/newsletter/subscribe-dialog";
 import { requestContext } from "~/context";
 import type { Route } from "./+types/api.newsletter.subscribe";
+import { readFormFields } from "~/lib/form.server";
 
 const ERROR_KEYS: Record<string, string> = {
   "conflict:newsletter_duplicate": "duplicate",
@@ -15,8 +16,7 @@ const ERROR_KEYS: Record<string, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(requestContext);
   if (request.method !== "POST") return data<SubscribeResult>({ ok: false, error: "failed" }, 405);
-  const form: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  const form = await readFormFields(request);
   if (isHoneypotFilled(form)) {
     services.log.warn({ ip: clientIp }, "newsletter signup rejected: honeypot filled");
     return data<SubscribeResult>({ ok: false, error: "failed" }, 400);

@@ -4,9 +4,10 @@ import { type FieldErrors, fieldErrors, resetPasswordSchema } from "../../common
 import type { Route } from "./+types/auth.reset-password";
 import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error) as FieldErrors }, 400);
   try {
     await services(context).auth.api.resetPassword({

@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
+import { displayableMessage } from "../../common/errors";
 import type { Route } from "./+types/auth";
 import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 type Mode = "signin" | "signup" | "forgot";
 type ActionResult = {
@@ -46,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const url = new URL(`/api/auth${path}`, from.url);
     return s.auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }));
   };
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = authFormSchema.safeParse(form);
   const intent = (
     ["signin", "signup", "forgot"].includes(String(form.intent)) ? form.intent : "signin"
@@ -84,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, intent, redirectTo }, { headers });
   } catch (err) {
     s.log.warn({ err }, "auth action failed");
-    return fail(intent, err instanceof Error && err.message ? err.message : fallback);
+    return fail(intent, displayableMessage(err, fallback));
   }
 }
 

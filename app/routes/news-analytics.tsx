@@ -19,6 +19,7 @@ import { Summaries } from "~/components/analytics/summaries";
 import { toDashboardView, toEducationView, toEventView } from "~/components/analytics/view";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
@@ -50,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
-  const parsed = refreshSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+  const parsed = refreshSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
   try {
     await s.newsAnalytics!.refreshAnalysis();
     return { ok: true as const };

@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
+import { readForm } from "~/lib/form.server";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The confirmation button (a GET never unsubscribes: mail scanners open links). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
   const done = await services(context).newsletter!.unsubscribe(token);
   if (!done) return data<View>({ state: "invalid" }, 404);

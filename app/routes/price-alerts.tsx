@@ -24,6 +24,7 @@ import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
 import { onStreamEvent } from "~/lib/event-stream";
 import { getUser, services } from "~/lib/auth.server";
+import { readForm } from "~/lib/form.server";
 
 type Tab = "manage" | "notifications";
 
@@ -81,7 +82,7 @@ function appError(err: unknown): Pick<AppError, "status" | "message" | "fields">
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? "");
   const reply = (body: Omit<AlertActionResult, "intent">, status = 200) =>
     data<AlertActionResult>({ intent, ...body }, { status });

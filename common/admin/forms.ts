@@ -94,7 +94,11 @@ const optionalGmtDateTime = (label: string) =>
 // ---------- users, inbox, mail ----------
 
 export const userIdSchema = z.object({
-  userId: z.string({ error: "Choose a user" }).trim().min(1, "Choose a user"),
+  // Auth-library ids are short alphanumeric strings; anything else cannot name a user.
+  userId: z
+    .string({ error: "Choose a user" })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose a user"),
 });
 export const submissionHandledSchema = z.object({
   id: z.uuid("Unknown submission"),

@@ -14,6 +14,7 @@ import { grantAdmin } from "../auth/roles";
 import type { NewsletterService } from "../contracts";
 import { articles, auditLog, formSubmissions, mailOutbox, newsFeeds, user, userRoles } from "../db/schema";
 import type { Services } from "../services";
+import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
 import { ADMIN_INTENTS } from "./actions";
 
@@ -40,20 +41,8 @@ function recordingNewsletter(): NewsletterService {
   } as unknown as NewsletterService;
 }
 
-async function signUp(email: string, name: string) {
-  await s.auth.api.signUpEmail({ body: { email, password: "secret123", name } });
-  const [u] = await s.db.update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning();
-  return u!.id;
-}
-
-async function signIn(email: string) {
-  const res = await s.auth.api.signInEmail({ body: { email, password: "secret123" }, asResponse: true });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signUp = (email: string, name: string) => signUpVerified(s, email, name);
+const signIn = (email: string) => signInCookie(s, email);
 
 beforeAll(async () => {
   s = await createTestServices();
@@ -87,15 +76,11 @@ const TABLES = [
 
 /** A digest of every table an admin can change, plus the in-memory settings. */
 async function fingerprint() {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const rows = await s.database.query<{ h: string }>(
-      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`,
-    );
-    parts.push(`${table}:${rows[0]!.h}`);
-  }
-  parts.push(JSON.stringify(s.settings.all()), newsletterCalls.join(","));
-  return parts.join("\n");
+  return [
+    await fingerprintTables(s, TABLES),
+    JSON.stringify(s.settings.all()),
+    newsletterCalls.join(","),
+  ].join("\n");
 }
 
 type Fn = (args: any) => Promise<unknown>;

@@ -15,7 +15,7 @@ import {
   testEmailSchema,
   userIdSchema,
 } from "../../common/admin/forms";
-import { AppError, isAppError } from "../../common/errors";
+import { AppError, displayableMessage, isAppError } from "../../common/errors";
 import type { Services } from "../services";
 import { recordAudit } from "./audit";
 import { refreshFeed } from "./content/entities";
@@ -287,8 +287,7 @@ export async function runAdminAction(s: Services, actor: Actor, form: Form): Pro
       return { ok: false, intent, message: err.message, errors: err.fields, status: err.status };
     s.log.error({ err, intent }, "admin action failed");
     // Spec §8: a failed send shows the server's message.
-    const message =
-      err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
+    const message = displayableMessage(err, "Something went wrong. Please try again.");
     return { ok: false, intent, message, status: 500 };
   }
 }

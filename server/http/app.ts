@@ -5,6 +5,9 @@ import express from "express";
 import client from "prom-client";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Services } from "../services";
+import { bodyLimit, noNulInUrl } from "./request-limits";
+import { plainErrors } from "./errors";
+import { sameOriginMutations } from "./origin-check";
 import { canonicalRedirects } from "./redirects";
 import { securityHeaders } from "./security";
 
@@ -35,13 +38,19 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     next();
   });
 
+  // First, so health checks, metrics and errors carry the same headers as pages.
+  app.use(
+    securityHeaders({ dev: Boolean(devMiddleware), https: services.config.publicUrl.startsWith("https://") }),
+  );
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     try {
       await services.database.query("select 1");
       res.json({ status: "ready", database: services.database.kind, jobLeader: services.jobs.isLeader() });
     } catch (err) {
-      res.status(503).json({ status: "unavailable", error: (err as Error).message });
+      // The driver's message can name hosts and users: it goes to the log, not to the caller.
+      services.log.warn({ err }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", error: "The database is not reachable." });
     }
   });
   app.get("/metrics", async (_req, res) => {
@@ -49,8 +58,10 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     res.send(await registry.metrics());
   });
 
-  app.use(securityHeaders({ dev: Boolean(devMiddleware) }));
   app.use(canonicalRedirects);
+  app.use(sameOriginMutations(services.config.publicUrl));
+  app.use(bodyLimit());
+  app.use(noNulInUrl());
   // The auth library's rate limiter reads the client IP from this header; set it from the socket
   // so a client cannot choose its own bucket (a trusted proxy's address is used when configured).
   app.use((req, _res, next) => {
@@ -92,5 +103,6 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
       },
     }),
   );
+  app.use(plainErrors(services.log));
   return app;
 }

@@ -1,8 +1,12 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** Per-request CSP nonce and the baseline security headers (issue 2 §8). */
-export function securityHeaders(opts: { dev: boolean }) {
+/**
+ * Per-request CSP nonce and the baseline security headers (issue 2 §8) on every response.
+ * HSTS only when the site is served over https (PUBLIC_URL): on plain http it would be ignored,
+ * and on a localhost https trial it would pin the browser.
+ */
+export function securityHeaders(opts: { dev: boolean; https?: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
@@ -29,6 +33,7 @@ export function securityHeaders(opts: { dev: boolean }) {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (opts.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

@@ -1,9 +1,10 @@
-import { isAppError } from "../../../common/errors";
+import { displayableMessage, isAppError } from "../../../common/errors";
 import { data } from "react-router";
 import type { z } from "zod";
 import { issuesByField } from "../../../common/newsletter-schema";
 import type { RequestContext, requestContext } from "~/context";
 import { requireAdmin, services } from "~/lib/auth.server";
+import { readFormFields } from "~/lib/form.server";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
@@ -30,6 +31,9 @@ export async function adminApi(
   }
   if (request.method !== "POST") return data<AdminApiResult>({ ok: false, error: "Method not allowed" }, 405);
   const body = await readBody(request);
+  // A broken body must not fall back to the defaults (for mail retry, "all dead mail").
+  if (!body)
+    return data<AdminApiResult>({ ok: false, error: "The request body must be a JSON object." }, 400);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const fields = issuesByField(parsed.error);
@@ -41,21 +45,21 @@ export async function adminApi(
     const appError = isAppError(err) ? err : null;
     if (appError) return data<AdminApiResult>({ ok: false, error: appError.message }, appError.status);
     services(context).log.error({ err }, "admin newsletter API failed");
-    return data<AdminApiResult>({ ok: false, error: err instanceof Error ? err.message : "Failed" }, 500);
+    return data<AdminApiResult>({ ok: false, error: displayableMessage(err, "Failed") }, 500);
   }
 }
 
-/** JSON or an ordinary form post. */
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+/** JSON or an ordinary form post; null when the JSON is not an object. */
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   if ((request.headers.get("content-type") ?? "").includes("application/json")) {
     try {
       const json = await request.json();
-      return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+      return json && typeof json === "object" && !Array.isArray(json)
+        ? (json as Record<string, unknown>)
+        : null;
     } catch {
-      return {};
+      return null;
     }
   }
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string") out[key] = value;
-  return out;
+  return readFormFields(request);
 }

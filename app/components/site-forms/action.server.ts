@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { MAX_FORM_BYTES, type FormKind } from "../../../common/forms-schema";
 import { type RequestContext, requestContext } from "~/context";
 import type { FormResult } from "./use-site-form";
+import { readFormFields } from "~/lib/form.server";
 
 /** The whole action of a site form page: size check, then the forms service decides. */
 export async function siteFormAction(
@@ -11,10 +12,11 @@ export async function siteFormAction(
 ) {
   const { services, clientIp } = context.get(requestContext);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+    // Read (and drop) it first: answering mid-upload makes browsers show a reset, not the message.
+    await request.arrayBuffer().catch(() => undefined);
     return data<FormResult>({ ok: false, error: "tooLong" }, 413);
   }
-  const form: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string") form[key] = value;
+  const form = await readFormFields(request);
   try {
     await services.forms!.submit(kind, form, { ip: clientIp });
     return data<FormResult>({ ok: true });

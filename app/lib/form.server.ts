@@ -1,0 +1,30 @@
+const badRequest = (error: string) =>
+  Response.json({ ok: false, error }, { status: 400, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * The body of a form post. A body that is not a form (JSON, text, a broken multipart) makes
+ * `request.formData()` throw, which would surface as a 500; it is a client error, answered with a
+ * 400 that says what to send (thrown, so every action stops before reading or writing anything).
+ * NUL characters are refused too: PostgreSQL text cannot store them, so they would fail the write.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest("The request body must be a form (application/x-www-form-urlencoded).");
+  }
+  for (const [key, value] of form) {
+    if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) {
+      throw badRequest("Text must not contain NUL characters.");
+    }
+  }
+  return form;
+}
+
+/** The string fields of a form post (files and other values are dropped). */
+export async function readFormFields(request: Request): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of await readForm(request)) if (typeof value === "string") out[key] = value;
+  return out;
+}

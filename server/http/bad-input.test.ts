@@ -1,0 +1,710 @@
+/**
+ * Issue 11 §1: property-based bad input against every form action and JSON endpoint, through the
+ * real Express app. For input that cannot be valid the answer is a 4xx with a message (a JSON
+ * error or the form's field errors) and no table changes; for any input there is never a 5xx
+ * and never a stack trace or secret in the body. FC_NUM_RUNS raises the runs for a deeper local check.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAdmin } from "../auth/roles";
+import type { Services } from "../services";
+import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
+import {
+  hostileJson,
+  hostileNumberText,
+  hostileString,
+  invalidEmail,
+  longString,
+  notAnId,
+  randomIp,
+} from "../testing/hostile";
+import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
+import { createTestServices } from "../testing/test-services";
+
+const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 10);
+type Who = "anonymous" | "user" | "admin";
+
+let s: Services;
+let app: TestHttpApp;
+const cookies: Record<Who, string> = { anonymous: "", user: "", admin: "" };
+
+beforeAll(async () => {
+  // TRUST_PROXY: each request names its own client address, so per-IP limits stay out of the way.
+  s = await createTestServices({ TRUST_PROXY: "true" });
+  app = await startTestHttpApp(s);
+  await grantAdmin(s.db, await signUpVerified(s, "admin@example.com", "Admin"));
+  await signUpVerified(s, "user@example.com", "User");
+  cookies.admin = await signInCookie(s, "admin@example.com");
+  cookies.user = await signInCookie(s, "user@example.com");
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+  await s?.close();
+});
+
+interface Sent {
+  status: number;
+  type: string;
+  text: string;
+}
+
+async function send(
+  method: string,
+  path: string,
+  opts: { who?: Who; type?: string; body?: BodyInit } = {},
+): Promise<Sent> {
+  const headers: Record<string, string> = { "x-forwarded-for": randomIp(), accept: "application/json" };
+  if (opts.type) headers["content-type"] = opts.type;
+  if (opts.who && cookies[opts.who]) headers.cookie = cookies[opts.who];
+  const res = await fetch(app.url + path, { method, headers, body: opts.body, redirect: "manual" });
+  return { status: res.status, type: res.headers.get("content-type") ?? "", text: await res.text() };
+}
+
+/** No stack frames, file paths or the auth secret, whatever the status. */
+function expectNoLeak(res: Sent, label: string) {
+  // (Pages name /node_modules/ paths here only because the test app is a Vite dev build.)
+  expect(res.text, `${label}: leaks internals`).not.toMatch(
+    /\bat \S+ \(\S+:\d+:\d+\)|\/work\/main\/|test-secret|Failed query|DrizzleQueryError/,
+  );
+}
+
+function expectNoServerError(res: Sent, label: string) {
+  expect(res.status, `${label} -> ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
+  expectNoLeak(res, label);
+}
+
+/** A 4xx whose body says what was wrong: a JSON (or turbo-stream) error, message or field errors. */
+function expectClientError(res: Sent, label: string, says?: RegExp) {
+  const detail = `${label} -> ${res.status} ${res.text.slice(0, 300)}`;
+  expect(res.status, detail).toBeGreaterThanOrEqual(400);
+  expect(res.status, detail).toBeLessThan(500);
+  const explained =
+    /"(error|errors|fieldErrors|fields|message)"/.test(res.text) || Boolean(says?.test(res.text));
+  expect(explained, `${detail}: no message`).toBe(true);
+  expectNoLeak(res, label);
+}
+
+async function unchanged(label: string, run: () => Promise<void>) {
+  const before = await fingerprintTables(s);
+  await run();
+  expect(await fingerprintTables(s), `${label} wrote to the database`).toBe(before);
+}
+
+const form = (fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  return body;
+};
+
+/** A field's value, or the same key sent two or three times (an array where a string goes). */
+const formValue = (value: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { arbitrary: value, weight: 4 },
+    { arbitrary: fc.array(value, { minLength: 2, maxLength: 3 }), weight: 1 },
+  );
+
+interface Target {
+  name: string;
+  method: "POST" | "DELETE";
+  /** Where the request goes (UI routes get ".data", as the browser's fetch does). */
+  path: string;
+  who: Who;
+  encoding: "form" | "json";
+  /** Fields that are valid or harmless on their own. */
+  base: Record<string, unknown>;
+  /** How the body says what was wrong, when not with an error/message/fields key. */
+  says?: RegExp;
+  /** Fields of which at least one gets a value that is never valid. */
+  invalid: Record<string, fc.Arbitrary<unknown>>;
+}
+
+const SITE_FORMS: Array<[string, string, Record<string, string>]> = [
+  ["contact", "/contact.data", { name: "Ann", subject: "general", message: "Hello" }],
+  [
+    "partner",
+    "/partner.data",
+    {
+      companyName: "Co",
+      contactName: "Ann",
+      phone: "+971 4 000",
+      country: "UAE",
+      partnershipType: "Content",
+      description: "We write",
+    },
+  ],
+  [
+    "live markets access",
+    "/live-markets.data",
+    {
+      fullName: "Ann",
+      phone: "+971 4 000",
+      country: "UAE",
+      tradingExperience: "Beginner",
+      preferredMarkets: "Forex",
+      investmentAmount: "Under $10,000",
+      riskTolerance: "Moderate",
+    },
+  ],
+];
+
+const adminIntent = (intent: string, invalid: Record<string, fc.Arbitrary<unknown>>, base = {}): Target => ({
+  name: `admin intent ${intent}`,
+  method: "POST",
+  path: "/admin.data",
+  who: "admin",
+  encoding: "form",
+  base: { intent, ...base },
+  invalid,
+});
+
+const TARGETS: Target[] = [
+  ...SITE_FORMS.map(
+    ([name, path, base]): Target => ({
+      name: `${name} form`,
+      method: "POST",
+      path,
+      who: "anonymous",
+      encoding: "form",
+      base,
+      invalid: { email: invalidEmail },
+    }),
+  ),
+  {
+    name: "newsletter subscribe",
+    method: "POST",
+    path: "/api/newsletter/subscribe",
+    who: "anonymous",
+    encoding: "form",
+    base: { source: "community", fullName: "Ann" },
+    invalid: { email: invalidEmail, source: hostileString },
+  },
+  ...(["signin", "signup", "forgot"] as const).map(
+    (intent): Target => ({
+      name: `auth form ${intent}`,
+      method: "POST",
+      path: "/auth.data",
+      who: "anonymous",
+      encoding: "form",
+      base: { intent, fullName: "Ann", password: "secret123" },
+      invalid: { email: invalidEmail },
+    }),
+  ),
+  {
+    name: "reset password form",
+    method: "POST",
+    path: "/auth/reset-password.data",
+    who: "anonymous",
+    encoding: "form",
+    base: { password: "secret123" },
+    invalid: { token: hostileString, password: hostileString },
+  },
+  {
+    name: "Better Auth sign-up",
+    method: "POST",
+    path: "/api/auth/sign-up/email",
+    who: "anonymous",
+    encoding: "json",
+    base: { name: "Ann", password: "secret123" },
+    invalid: { email: fc.oneof(invalidEmail, hostileJson) },
+  },
+  {
+    name: "Better Auth sign-in",
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    who: "anonymous",
+    encoding: "json",
+    base: { email: "user@example.com" },
+    invalid: { password: hostileJson, email: fc.oneof(invalidEmail, hostileJson) },
+  },
+  {
+    name: "Better Auth password reset request",
+    method: "POST",
+    path: "/api/auth/request-password-reset",
+    who: "anonymous",
+    encoding: "json",
+    base: { redirectTo: "/auth/reset-password" },
+    invalid: {
+      email: fc.oneof(invalidEmail, hostileJson),
+      redirectTo: fc.constantFrom("https://evil.example/steal", "//evil.example", "javascript:alert(1)"),
+    },
+  },
+  {
+    name: "Better Auth reset password",
+    method: "POST",
+    path: "/api/auth/reset-password",
+    who: "anonymous",
+    encoding: "json",
+    base: { newPassword: "secret456" },
+    invalid: { token: fc.oneof(hostileString, hostileJson), newPassword: hostileJson },
+  },
+  {
+    name: "price alert create",
+    method: "POST",
+    path: "/price-alerts.data",
+    who: "user",
+    encoding: "form",
+    base: { intent: "create", symbol: "BTC", alertType: "above", targetValue: "100" },
+    invalid: {
+      targetValue: hostileNumberText.filter((v) => !/^\d*\.?\d+$|^\d+\.$/.test(v.trim()) || Number(v) <= 0),
+      alertType: hostileString,
+      symbol: fc.oneof(
+        longString,
+        fc.constantFrom("", "NOPE-NOT-A-SYMBOL", "'; drop table price_alerts; --"),
+      ),
+    },
+  },
+  ...(["toggle", "delete", "read"] as const).map(
+    (intent): Target => ({
+      name: `price alert ${intent}`,
+      method: "POST",
+      path: "/price-alerts.data",
+      who: "user",
+      encoding: "form",
+      base: { intent, active: "true" },
+      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
+    }),
+  ),
+  {
+    name: "price alert unknown intent (anonymous)",
+    method: "POST",
+    path: "/price-alerts.data",
+    who: "anonymous",
+    encoding: "form",
+    base: { intent: "read-all" },
+    invalid: { intent: hostileString },
+  },
+  {
+    name: "price alert unknown intent",
+    method: "POST",
+    path: "/price-alerts.data",
+    who: "user",
+    encoding: "form",
+    base: {},
+    invalid: { intent: hostileString.filter((v) => !["create", "read-all"].includes(v)) },
+  },
+  ...(["anonymous", "user"] as const).map(
+    (who): Target => ({
+      name: `chat message (${who})`,
+      method: "POST",
+      path: "/api/chat",
+      who,
+      encoding: "json",
+      base: { message: "Hello" },
+      invalid: {
+        message: fc.oneof(
+          hostileJson.filter((v) => typeof v !== "string"),
+          fc.constantFrom("", "   ", "x".repeat(4_001)),
+        ),
+        conversationId: notAnId.filter((v) => v !== ""),
+        history: fc.oneof(hostileString, fc.array(hostileJson, { minLength: 1, maxLength: 3 })),
+      },
+    }),
+  ),
+  {
+    name: "chat in someone else's (or no) conversation",
+    method: "POST",
+    path: "/api/chat",
+    who: "user",
+    encoding: "json",
+    base: { message: "Hello" },
+    invalid: { conversationId: fc.uuid() },
+  },
+  {
+    name: "news analytics refresh",
+    method: "POST",
+    path: "/news-analytics.data",
+    who: "anonymous",
+    encoding: "form",
+    base: {},
+    invalid: { intent: hostileString.filter((v) => v !== "refresh") },
+  },
+  {
+    name: "unsubscribe confirmation",
+    method: "POST",
+    path: "/newsletter/unsubscribe.data",
+    who: "anonymous",
+    encoding: "form",
+    // The page's "invalid link" state is its message.
+    says: /"state","invalid"/,
+    base: {},
+    invalid: { token: hostileString },
+  },
+  adminIntent("ban", { userId: notAnId }),
+  adminIntent("grantAdmin", { userId: fc.oneof(notAnId, fc.uuid()) }),
+  adminIntent("setHandled", { id: fc.oneof(notAnId, fc.uuid()) }, { handled: "true" }),
+  adminIntent("retryMail", { id: fc.oneof(notAnId, fc.uuid()) }),
+  adminIntent(
+    "deleteContent",
+    { entity: hostileString, id: fc.oneof(notAnId, fc.uuid()) },
+    { entity: "articles" },
+  ),
+  adminIntent("refreshFeed", { id: fc.oneof(notAnId, fc.uuid()) }),
+  adminIntent("saveContent", { entity: hostileString }, { title: "T", section: "economic" }),
+  adminIntent("saveMarket", { marketTickMs: hostileNumberText.filter((v) => !(Number(v) >= 250)) }),
+  adminIntent("testMail", { testEmail: invalidEmail }),
+  adminIntent("testWelcome", { testEmail: invalidEmail }),
+  adminIntent(
+    "sendNewsletter",
+    { testEmail: invalidEmail },
+    { subject: "S", content: "C", isTest: "true", frequency: "weekly" },
+  ),
+  adminIntent("noSuchIntent", {
+    intent: hostileString.filter((v) => v.length > 0 && !/^[a-zA-Z]+$/.test(v)),
+  }),
+  ...(["send", "welcome", "broker-selection"] as const).map(
+    (name): Target => ({
+      name: `admin newsletter API ${name}`,
+      method: "POST",
+      path: `/api/admin/newsletter/${name}`,
+      who: "admin",
+      encoding: "json",
+      base: { subject: "S", content: "C", isTest: true, fullName: "Ann" },
+      invalid: {
+        testEmail: fc.oneof(
+          invalidEmail,
+          hostileJson.filter((v) => typeof v !== "string"),
+        ),
+      },
+    }),
+  ),
+  {
+    name: "admin mail retry API",
+    method: "POST",
+    path: "/api/admin/mail/retry",
+    who: "admin",
+    encoding: "json",
+    base: {},
+    invalid: { ids: fc.oneof(notAnId, fc.array(notAnId, { minLength: 1, maxLength: 3 }), hostileNumberText) },
+  },
+];
+
+/** The base fields, some replaced by hostile ones, and at least one invalidating field. */
+function hostileBody(t: Target) {
+  const keys = Object.keys(t.invalid);
+  const invalidPart = fc
+    .subarray(keys, { minLength: 1 })
+    .chain((chosen) => fc.record(Object.fromEntries(chosen.map((k) => [k, t.invalid[k]!]))));
+  const noise = fc.dictionary(
+    // intent and isTest choose what the request does, so they are not noise
+    fc.constantFrom(
+      ...Object.keys(t.base).filter((k) => k !== "intent" && k !== "isTest"),
+      "extra",
+      "__proto__",
+    ),
+    t.encoding === "form" ? hostileString : hostileJson,
+    { maxKeys: 2 },
+  );
+  return fc.tuple(noise, invalidPart).map(([n, bad]) => ({ ...t.base, ...n, ...bad }));
+}
+
+function encode(t: Target, fields: Record<string, unknown>): { type: string; body: BodyInit } {
+  if (t.encoding === "json") return { type: "application/json", body: JSON.stringify(fields) };
+  const strings: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    strings[k] = Array.isArray(v) ? v.map(String) : String(v);
+  }
+  return { type: "application/x-www-form-urlencoded", body: form(strings) };
+}
+
+describe("hostile field values: a 4xx with a message, nothing written", () => {
+  for (const t of TARGETS) {
+    it(t.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileBody(t), async (fields) => {
+          await unchanged(t.name, async () => {
+            const { type, body } = encode(t, fields);
+            expectClientError(await send(t.method, t.path, { who: t.who, type, body }), t.name, t.says);
+          });
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    });
+  }
+  it("form values repeated (arrays where strings go)", async () => {
+    const formTargets = TARGETS.filter((t) => t.encoding === "form");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...formTargets), formValue(invalidEmail), async (t, email) => {
+        const key = Object.keys(t.invalid)[0]!;
+        const fields = {
+          ...(t.base as Record<string, string>),
+          [key]: Array.isArray(email) ? email : [email, email],
+        };
+        await unchanged(t.name, async () => {
+          const res = await send(t.method, t.path, {
+            who: t.who,
+            type: "application/x-www-form-urlencoded",
+            body: form(fields),
+          });
+          expectClientError(res, `${t.name} repeated ${key}`, t.says);
+        });
+      }),
+      { numRuns: NUM_RUNS * 2 },
+    );
+  });
+});
+
+/** Bodies that are broken as a whole, sent to every endpoint that takes one. */
+const BROKEN_BODIES: Array<{ name: string; type?: string; body: (t: Target) => BodyInit }> = [
+  { name: "invalid JSON", type: "application/json", body: () => '{"email": "a@b.co", ' },
+  { name: "JSON null", type: "application/json", body: () => "null" },
+  { name: "JSON array", type: "application/json", body: () => '["a@b.co"]' },
+  { name: "plain text", type: "text/plain", body: () => "email=a@b.co" },
+  { name: "XML", type: "application/xml", body: () => "<email>a@b.co</email>" },
+  { name: "no content type", body: () => new Blob(["\u0000\u0001garbage"]) },
+  {
+    name: "invalid UTF-8 form",
+    type: "application/x-www-form-urlencoded",
+    // Each field that must be valid, as bytes that are not UTF-8.
+    body: (t) =>
+      new Blob(
+        Object.keys(t.invalid).flatMap((k, i) => [
+          `${i ? "&" : ""}${k}=`,
+          new Uint8Array([0xff, 0xfe, 0xc3]),
+        ]),
+      ),
+  },
+  {
+    name: "broken multipart",
+    type: "multipart/form-data; boundary=zzz",
+    body: () => "--zzz\r\nContent-Disposition: form-data; name=",
+  },
+  {
+    name: "2 MB form field",
+    type: "application/x-www-form-urlencoded",
+    body: () => `email=${"a".repeat(2_000_000)}`,
+  },
+];
+
+describe("broken bodies: a 4xx with a message, nothing written", () => {
+  const posts = [...new Map(TARGETS.map((t) => [`${t.method} ${t.path} ${t.who}`, t])).values()];
+  for (const broken of BROKEN_BODIES) {
+    it(broken.name, async () => {
+      for (const t of posts) {
+        await unchanged(`${broken.name} to ${t.path}`, async () => {
+          const res = await send(t.method, t.path, { who: t.who, type: broken.type, body: broken.body(t) });
+          expectClientError(res, `${broken.name} to ${t.name}`, t.says);
+        });
+      }
+    });
+  }
+});
+
+/** Percent-encodes like a browser, except that lone surrogates become invalid UTF-8 escapes. */
+function encodeHostile(v: string) {
+  return v
+    .split(/([\uD800-\uDFFF])/u)
+    .map((part) => (/^[\uD800-\uDFFF]$/u.test(part) ? "%ED%A0%80" : encodeURIComponent(part)))
+    .join("");
+}
+
+describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
+  const encoded = hostileString.filter((v) => v !== "").map(encodeHostile);
+  const urlCases: Array<{ name: string; who: Who; url: fc.Arbitrary<string>; clientError: boolean }> = [
+    {
+      name: "market history symbol",
+      who: "anonymous",
+      url: encoded.map((v) => `/api/market/${v}/history`),
+      clientError: true,
+    },
+    {
+      name: "market history range",
+      who: "anonymous",
+      url: encoded.map((v) => `/api/market/BTC/history?range=${v}`),
+      clientError: true,
+    },
+    {
+      name: "conversation id (GET)",
+      who: "user",
+      url: encoded.map((v) => `/api/chat/conversations/${v}`),
+      clientError: true,
+    },
+    {
+      name: "campaign id",
+      who: "admin",
+      url: encoded.map((v) => `/api/admin/newsletter/campaigns?id=${v}`),
+      clientError: true,
+    },
+    {
+      name: "unsubscribe token",
+      who: "anonymous",
+      url: encoded.map((v) => `/newsletter/unsubscribe?token=${v}`),
+      clientError: true,
+    },
+    {
+      name: "article slug",
+      who: "anonymous",
+      url: encoded.map((v) => `/news/article/${v}`),
+      clientError: true,
+    },
+    {
+      name: "broker slug",
+      who: "anonymous",
+      url: encoded.map((v) => `/brokers/analysis/${v}`),
+      clientError: true,
+    },
+    {
+      name: "market page symbol",
+      who: "anonymous",
+      url: encoded.map((v) => `/markets/${v}`),
+      clientError: true,
+    },
+    {
+      name: "search",
+      who: "anonymous",
+      url: fc.tuple(encoded, encoded).map(([q, l]) => `/search?q=${q}&limit=${l}`),
+      clientError: false,
+    },
+    {
+      name: "calendar.ics",
+      who: "anonymous",
+      url: fc
+        .tuple(encoded, encoded, encoded)
+        .map(([c, i, d]) => `/calendar.ics?country=${c}&importance=${i}&days=${d}`),
+      clientError: false,
+    },
+    {
+      name: "news analytics query",
+      who: "anonymous",
+      url: fc.tuple(encoded, encoded).map(([t, d]) => `/news-analytics?tab=${t}&days=${d}`),
+      clientError: false,
+    },
+    {
+      name: "admin tabs",
+      who: "admin",
+      url: fc
+        .tuple(encoded, encoded, encoded)
+        .map(([t, q, p]) => `/admin?tab=${t}&q=${q}&page=${p}&mail=${q}&status=${p}`),
+      clientError: false,
+    },
+    {
+      name: "raw path",
+      who: "anonymous",
+      url: fc.constantFrom("/%E0%A4%A", "/%", "/..%2f..%2fetc%2fpasswd", "/news/article/%00", "/%uD800"),
+      clientError: true,
+    },
+  ];
+  for (const c of urlCases) {
+    it(c.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(c.url, async (url) => {
+          await unchanged(c.name, async () => {
+            const res = await send("GET", url, { who: c.who });
+            expectNoServerError(res, `GET ${url}`);
+            if (c.clientError) expect(res.status, `GET ${url}`).toBeGreaterThanOrEqual(400);
+          });
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    });
+  }
+  it("one-click unsubscribe and conversation delete with hostile ids", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (v) => {
+        await unchanged("ids", async () => {
+          const one = await send("POST", `/api/newsletter/unsubscribe?token=${encodeHostile(v)}`, {
+            type: "application/x-www-form-urlencoded",
+            body: "List-Unsubscribe=One-Click",
+          });
+          expect(one.status).toBeGreaterThanOrEqual(400);
+          expect(one.status).toBeLessThan(500);
+          expectNoLeak(one, "one-click");
+          const del = await send("DELETE", `/api/chat/conversations/${encodeHostile(v) || "%20"}`, {
+            who: "user",
+          });
+          expectClientError(del, "delete conversation");
+        });
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+/**
+ * Free-text fields of otherwise valid submissions: hostile text may be accepted (and stored as
+ * text) or refused with a 4xx, but never breaks the request.
+ */
+describe("hostile text in valid submissions: stored or refused, never a 5xx", () => {
+  let n = 0;
+  const uniqueEmail = () => `fuzz-${Date.now()}-${n++}@example.com`;
+  const cases: Array<{
+    name: string;
+    path: string;
+    who: Who;
+    encoding: "form" | "json";
+    fields: (text: string) => Record<string, unknown>;
+  }> = [
+    {
+      name: "contact message",
+      path: "/contact.data",
+      who: "anonymous",
+      encoding: "form",
+      fields: (text) => ({ name: text, email: uniqueEmail(), subject: "general", message: text }),
+    },
+    {
+      name: "newsletter name",
+      path: "/api/newsletter/subscribe",
+      who: "anonymous",
+      encoding: "form",
+      fields: (text) => ({ source: "community", fullName: text, email: uniqueEmail() }),
+    },
+    {
+      name: "sign-up name (form)",
+      path: "/auth.data",
+      who: "anonymous",
+      encoding: "form",
+      fields: (text) => ({ intent: "signup", fullName: text, email: uniqueEmail(), password: "secret123" }),
+    },
+    {
+      name: "sign-up name (Better Auth)",
+      path: "/api/auth/sign-up/email",
+      who: "anonymous",
+      encoding: "json",
+      fields: (text) => ({ name: text, email: uniqueEmail(), password: "secret123" }),
+    },
+    {
+      name: "chat message (signed in, saved)",
+      path: "/api/chat",
+      who: "user",
+      encoding: "json",
+      fields: (text) => ({ message: `${text} BTC` }),
+    },
+    {
+      name: "admin article title",
+      path: "/admin.data",
+      who: "admin",
+      encoding: "form",
+      fields: (text) => ({
+        intent: "saveContent",
+        entity: "articles",
+        section: "economic",
+        title: text,
+        bodyMarkdown: text,
+      }),
+    },
+    {
+      name: "admin site tagline",
+      path: "/admin.data",
+      who: "admin",
+      encoding: "form",
+      fields: (text) => ({ intent: "saveSite", siteName: "GulfPulse", tagline: text }),
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileString, async (text) => {
+          const fields = c.fields(text);
+          const body =
+            c.encoding === "json"
+              ? JSON.stringify(fields)
+              : form(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])));
+          const type = c.encoding === "json" ? "application/json" : "application/x-www-form-urlencoded";
+          expectNoServerError(await send("POST", c.path, { who: c.who, type, body }), c.name);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    });
+  }
+});
