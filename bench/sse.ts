@@ -5,7 +5,7 @@
  * and LISTEN/NOTIFY) and the server's resident memory. Beside it, in the same run and with the same
  * clients, a bare node:http SSE broadcaster sending a tick of the same size: the baseline.
  *
- *   SSE_CLIENTS=10000  SSE_TICKS=10  SSE_TICK_MS=1000  BUILD_DIR=build
+ *   SSE_CLIENTS=10000  SSE_TICKS=10  SSE_TICK_MS=1000  SSE_LOADERS=<CPUs>  BUILD_DIR=build
  *
  * Servers and clients run as separate processes (ulimit -n raised through a shell).
  */
@@ -20,6 +20,9 @@ const N = Number(process.env.SSE_CLIENTS ?? 10_000);
 const TICKS = Number(process.env.SSE_TICKS ?? 10);
 const TICK_MS = Number(process.env.SSE_TICK_MS ?? 1_000);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+/** Loader processes holding the clients (one per CPU by default). */
+const LOADERS = Number(process.env.SSE_LOADERS ?? os.availableParallelism());
+const share = (i: number) => Math.floor(N / LOADERS) + (i < N % LOADERS ? 1 : 0);
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -48,7 +51,9 @@ function bareServer(port: number, payloadBytes: number) {
   const loops: number[] = [];
   setInterval(() => {
     const t = Date.now();
-    const chunk = `id: ${t}\nevent: market\ndata: ${JSON.stringify({ t, ms: TICK_MS, ok: true, f: filler })}\n\n`;
+    const chunk = Buffer.from(
+      `id: ${t}\nevent: market\ndata: ${JSON.stringify({ t, ms: TICK_MS, ok: true, f: filler })}\n\n`,
+    );
     for (const res of clients) res.write(chunk);
     if (clients.size >= N * 0.99) loops.push(Date.now() - t);
   }, TICK_MS);
@@ -62,16 +67,24 @@ function bareServer(port: number, payloadBytes: number) {
   });
 }
 
-/** Opens N raw SSE connections and timestamps each event's arrival against its id (the tick time). */
+/**
+ * Opens n raw SSE connections and timestamps each event's arrival against its id (the tick time).
+ * Kept lean on purpose (raw bytes, latin1, no per-event allocation beyond the id): in a real
+ * deployment every client is its own machine, so the loader's own per-socket cost must not be
+ * what the benchmark measures.
+ */
 function clients(port: number, n: number) {
   const arrivals: Array<Map<number, number>> = [];
   let open = 0;
   let failed = 0;
+  const request = Buffer.from(
+    `GET /${process.env.SSE_PATH ?? "api/stream"} HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n`,
+  );
   function connect(i: number) {
     return new Promise<void>((resolve) => {
       const seen = new Map<number, number>();
       arrivals[i] = seen;
-      let buf = "";
+      let carry = "";
       let settled = false;
       const done = () => {
         if (!settled) {
@@ -81,28 +94,24 @@ function clients(port: number, n: number) {
       };
       const socket = net.connect({ port, host: "127.0.0.1" }, () => {
         socket.setNoDelay(true);
-        socket.write(
-          `GET /${process.env.SSE_PATH ?? "api/stream"} HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n`,
-        );
+        socket.write(request);
       });
-      socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => {
+      socket.on("data", (chunk: Buffer) => {
         const now = Date.now();
-        buf += chunk;
-        if (!settled && buf.includes("\r\n\r\n")) {
+        // An event may straddle two reads: carry the unfinished tail (rare) into the next one.
+        const text = carry + chunk.toString("latin1");
+        if (!settled) {
+          if (!text.includes("\r\n\r\n")) return void (carry = text);
           open++;
           done();
         }
-        let end = buf.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buf.slice(0, end);
-          buf = buf.slice(end + 2);
-          const at = block.indexOf("id: ");
-          if (at >= 0) {
-            const id = Number(block.slice(at + 4, block.indexOf("\n", at)));
-            if (!seen.has(id)) seen.set(id, now);
-          }
-          end = buf.indexOf("\n\n");
+        const complete = text.lastIndexOf("\n\n");
+        carry = text.slice(complete + 2);
+        let at = text.indexOf("\nid: ");
+        while (at >= 0 && at < complete) {
+          const id = Number(text.slice(at + 5, text.indexOf("\n", at + 5)));
+          if (!seen.has(id)) seen.set(id, now);
+          at = text.indexOf("\nid: ", at + 5);
         }
       });
       socket.on("error", () => {
@@ -121,22 +130,17 @@ function clients(port: number, n: number) {
   process.on("message", (msg: { type: string; from: number; to: number }) => {
     if (msg.type !== "report") return;
     const latencies: number[] = [];
-    const perTick = new Map<number, number>();
-    const firstArrival = new Map<number, number>();
+    const perTick: Record<number, number> = {};
+    const firstArrival: Record<number, number> = {};
     for (const seen of arrivals) {
       for (const [id, at] of seen) {
         if (id < msg.from || id > msg.to) continue;
         latencies.push(at - id);
-        perTick.set(id, (perTick.get(id) ?? 0) + 1);
-        firstArrival.set(id, Math.min(firstArrival.get(id) ?? Number.POSITIVE_INFINITY, at - id));
+        perTick[id] = (perTick[id] ?? 0) + 1;
+        firstArrival[id] = Math.min(firstArrival[id] ?? Number.POSITIVE_INFINITY, at - id);
       }
     }
-    process.send?.({
-      type: "report",
-      latencies,
-      ticks: [...perTick.values()],
-      first: [...firstArrival.values()],
-    });
+    process.send?.({ type: "report", latencies, perTick, firstArrival });
   });
 }
 
@@ -220,13 +224,22 @@ interface Result {
   connectMs: number;
 }
 
-/** Connects the clients, lets TICKS ticks pass, and collects arrival times and server memory. */
+/**
+ * Connects the clients, lets TICKS ticks pass, and collects arrival times and server memory. The
+ * clients are spread over one loader process per CPU so that reading 10,000 sockets is not
+ * serialised in a single event loop.
+ */
 async function measure(name: string, port: number, serverPid: number, path: string): Promise<Result> {
-  const c = spawnNode(["bench/sse.ts", "clients", String(port), String(N)], { SSE_PATH: path });
-  const connected = await nextMessage<{ open: number; failed: number; ms: number }>(c, "connected");
-  console.log(
-    `  ${name}: ${connected.open} clients connected in ${connected.ms} ms (${connected.failed} failed)`,
+  const loaders = Array.from({ length: LOADERS }, (_, i) =>
+    spawnNode(["bench/sse.ts", "clients", String(port), String(share(i))], { SSE_PATH: path }),
   );
+  const connected = await Promise.all(
+    loaders.map((c) => nextMessage<{ open: number; failed: number; ms: number }>(c, "connected")),
+  );
+  const open = connected.reduce((sum, c) => sum + c.open, 0);
+  const failed = connected.reduce((sum, c) => sum + c.failed, 0);
+  const connectMs = Math.max(...connected.map((c) => c.ms));
+  console.log(`  ${name}: ${open} clients connected in ${connectMs} ms (${failed} failed)`);
   await sleep(TICK_MS); // let connect-time snapshots drain
   const from = Date.now();
   await sleep(TICKS * TICK_MS);
@@ -234,23 +247,32 @@ async function measure(name: string, port: number, serverPid: number, path: stri
   const { rss } = rssOf(serverPid);
   // Ticks sent inside the window may still be on their way: give them time to land.
   await sleep(Math.max(3_000, 2 * TICK_MS));
-  c.send({ type: "report", from, to });
-  const report = await nextMessage<{ latencies: number[]; ticks: number[]; first: number[] }>(c, "report");
-  c.kill("SIGKILL");
-  const sorted = report.latencies.sort((a, b) => a - b);
-  const expected = report.ticks.length * N;
+  const reports = await Promise.all(
+    loaders.map((c) => {
+      c.send({ type: "report", from, to });
+      return nextMessage<{
+        latencies: number[];
+        perTick: Record<string, number>;
+        firstArrival: Record<string, number>;
+      }>(c, "report");
+    }),
+  );
+  for (const c of loaders) c.kill("SIGKILL");
+  const sorted = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const ticks = new Set(reports.flatMap((r) => Object.keys(r.perTick)));
+  const first = [...ticks]
+    .map((id) => Math.min(...reports.map((r) => r.firstArrival[id] ?? Number.POSITIVE_INFINITY)))
+    .sort((x, y) => x - y);
+  const expected = ticks.size * N;
   return {
     name,
-    first: pct(
-      report.first.sort((x, y) => x - y),
-      50,
-    ),
+    first: pct(first, 50),
     p50: pct(sorted, 50),
     p99: pct(sorted, 99),
     max: sorted.at(-1) ?? NaN,
     delivered: expected ? sorted.length / expected : 0,
     rss,
-    connectMs: connected.ms,
+    connectMs,
   };
 }
 
@@ -312,7 +334,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" ");
   console.log(
-    `SSE fan-out: ${N} clients, ${TICKS} ticks every ${TICK_MS} ms, ${os.cpus().length} CPUs, load ${load()}`,
+    `SSE fan-out: ${N} clients over ${LOADERS} loader processes, ${TICKS} ticks every ${TICK_MS} ms, ${os.cpus().length} CPUs, load ${load()}`,
   );
 
   // The app starts first (its first start backfills history) so the baseline can send a tick of

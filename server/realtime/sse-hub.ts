@@ -26,6 +26,8 @@ const HEARTBEAT_MS = 25_000;
 /** A client this far behind is dropped; its browser reconnects and gets a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+const PING = Buffer.from(": ping\n\n");
+
 function frame(event: string, data: unknown, id?: string) {
   return `${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -44,7 +46,7 @@ export function createSseHub(opts: {
   const connectHooks: Array<(c: SseClient) => void> = [];
   let heartbeat: NodeJS.Timeout | undefined;
 
-  function write(id: number, chunk: string) {
+  function write(id: number, chunk: string | Buffer) {
     const entry = clients.get(id);
     if (!entry) return;
     if (entry.res.writableLength > MAX_BUFFERED_BYTES) {
@@ -106,7 +108,7 @@ export function createSseHub(opts: {
           set.add(id);
         }
         heartbeat ??= setInterval(() => {
-          for (const cid of clients.keys()) write(cid, ": ping\n\n");
+          for (const cid of clients.keys()) write(cid, PING);
         }, HEARTBEAT_MS);
         req.on("close", () => remove(id));
         for (const hook of connectHooks) {
@@ -119,7 +121,8 @@ export function createSseHub(opts: {
       });
     },
     broadcast(event, data, id) {
-      const chunk = frame(event, data, id);
+      // Encoded once: a tick goes to thousands of streams, and encoding per write would dominate.
+      const chunk = Buffer.from(frame(event, data, id));
       for (const cid of clients.keys()) write(cid, chunk);
     },
     sendToUser(userId, event, data) {

@@ -72,11 +72,12 @@ with recent_news as materialized (
    order by r.pub_date desc limit $2::int
 ),
 news_candidates as (
-  select * from recent_news where (select count(*) from recent_news) >= $2::int
+  select * from recent_news where (select count(*) from recent_news) >= $4::int
   union all
-  -- Rarer words: all their matches through the GIN index (only run when the window fell short).
+  -- Rarer words: all their matches through the GIN index, only when the window could not fill a
+  -- page ($4). Mid-frequency words rank among their window matches rather than paying for both.
   (select * from news_items
-    where search_vector @@ ${Q} and (select count(*) from recent_news) < $2::int
+    where search_vector @@ ${Q} and (select count(*) from recent_news) < $4::int
     order by pub_date desc limit $2::int)
 ),
 hits as (
