@@ -224,18 +224,109 @@ interface Result {
   connectMs: number;
 }
 
+interface LoaderReport {
+  latencies: number[];
+  perTick: Record<string, number>;
+  firstArrival: Record<string, number>;
+}
+
+interface Loader {
+  connected: Promise<{ open: number; failed: number; ms: number }>;
+  report(from: number, to: number): Promise<LoaderReport>;
+  kill(): void;
+}
+
+/**
+ * The C loader (bench/sse-loader.c), compiled once per run when a C compiler is present: its
+ * per-event cost is a fraction of Node's, so the figures describe the server, not the loader.
+ * SSE_LOADER=node uses the Node loader below instead.
+ */
+function compileCLoader(): string | null {
+  if (process.env.SSE_LOADER === "node") return null;
+  const out = path.join(os.tmpdir(), `gp-sse-loader-${process.pid}`);
+  try {
+    execSync(`cc -O2 -o '${out}' '${path.join(root, "bench/sse-loader.c")}'`, { stdio: "pipe" });
+    return out;
+  } catch (err) {
+    console.log(`  (no C compiler: using the Node loader, whose own cost inflates latency) ${err}`);
+    return null;
+  }
+}
+
+function cLoader(binary: string, port: number, urlPath: string, n: number): Loader {
+  const child = spawn(
+    "bash",
+    [
+      "-c",
+      `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`,
+      binary,
+      String(port),
+      urlPath,
+      String(n),
+    ],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const lines: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  let buf = "";
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    buf += chunk;
+    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const waiter = waiters.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve) => {
+      const line = lines.shift();
+      if (line !== undefined) resolve(line);
+      else waiters.push(resolve);
+    });
+  return {
+    connected: nextLine().then((line) => {
+      const [, open, failed, ms] = line.split(" ").map(Number);
+      return { open: open!, failed: failed!, ms: ms! };
+    }),
+    async report(from, to) {
+      child.stdin!.write(`report ${from} ${to}\n`);
+      return JSON.parse(await nextLine()) as LoaderReport;
+    },
+    kill: () => child.kill("SIGKILL"),
+  };
+}
+
+function nodeLoader(port: number, urlPath: string, n: number): Loader {
+  const child = spawnNode(["bench/sse.ts", "clients", String(port), String(n)], { SSE_PATH: urlPath });
+  return {
+    connected: nextMessage(child, "connected"),
+    report(from, to) {
+      child.send({ type: "report", from, to });
+      return nextMessage<LoaderReport>(child, "report");
+    },
+    kill: () => child.kill("SIGKILL"),
+  };
+}
+
+let cLoaderBinary: string | null | undefined;
+
 /**
  * Connects the clients, lets TICKS ticks pass, and collects arrival times and server memory. The
  * clients are spread over one loader process per CPU so that reading 10,000 sockets is not
  * serialised in a single event loop.
  */
-async function measure(name: string, port: number, serverPid: number, path: string): Promise<Result> {
+async function measure(name: string, port: number, serverPid: number, urlPath: string): Promise<Result> {
+  cLoaderBinary ??= compileCLoader();
+  const binary = cLoaderBinary;
   const loaders = Array.from({ length: LOADERS }, (_, i) =>
-    spawnNode(["bench/sse.ts", "clients", String(port), String(share(i))], { SSE_PATH: path }),
+    binary ? cLoader(binary, port, urlPath, share(i)) : nodeLoader(port, urlPath, share(i)),
   );
-  const connected = await Promise.all(
-    loaders.map((c) => nextMessage<{ open: number; failed: number; ms: number }>(c, "connected")),
-  );
+  const connected = await Promise.all(loaders.map((l) => l.connected));
   const open = connected.reduce((sum, c) => sum + c.open, 0);
   const failed = connected.reduce((sum, c) => sum + c.failed, 0);
   const connectMs = Math.max(...connected.map((c) => c.ms));
@@ -247,17 +338,8 @@ async function measure(name: string, port: number, serverPid: number, path: stri
   const { rss } = rssOf(serverPid);
   // Ticks sent inside the window may still be on their way: give them time to land.
   await sleep(Math.max(3_000, 2 * TICK_MS));
-  const reports = await Promise.all(
-    loaders.map((c) => {
-      c.send({ type: "report", from, to });
-      return nextMessage<{
-        latencies: number[];
-        perTick: Record<string, number>;
-        firstArrival: Record<string, number>;
-      }>(c, "report");
-    }),
-  );
-  for (const c of loaders) c.kill("SIGKILL");
+  const reports = await Promise.all(loaders.map((l) => l.report(from, to)));
+  for (const l of loaders) l.kill();
   const sorted = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const ticks = new Set(reports.flatMap((r) => Object.keys(r.perTick)));
   const first = [...ticks]
@@ -366,6 +448,7 @@ async function main() {
     await waitHttp(`http://127.0.0.1:${appPort}/readyz`);
     await waitTicking(appPort);
     const tickBytes = await probeTickBytes(appPort);
+    console.log(`  loaders: ${(cLoaderBinary ??= compileCLoader()) ? "C (bench/sse-loader.c)" : "Node"}`);
     console.log(`  a tick on the wire is ${tickBytes} bytes now (the baseline sends the same size)`);
     console.log(`  GulfPulse idle RSS ${mb(rssOf(app.pid!).rss)}`);
     bare = spawnNode(["bench/sse.ts", "bare", String(barePort), String(tickBytes)]);
@@ -388,6 +471,7 @@ async function main() {
     app.kill("SIGTERM");
     await new Promise((r) => app.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (cLoaderBinary) fs.rmSync(cLoaderBinary, { force: true });
   }
   const mean = (k: keyof Result) =>
     Math.round(bareRuns.reduce((sum, r) => sum + (r[k] as number), 0) / bareRuns.length);
