@@ -101,7 +101,10 @@ function clients(port: number, n: number) {
         // An event may straddle two reads: carry the unfinished tail (rare) into the next one.
         const text = carry + chunk.toString("latin1");
         if (!settled) {
-          if (!text.includes("\r\n\r\n")) return void (carry = text);
+          if (!text.includes("\r\n\r\n")) {
+            carry = text;
+            return;
+          }
           open++;
           done();
         }
