@@ -451,7 +451,8 @@ async function main() {
     await waitHttp(`http://127.0.0.1:${appPort}/readyz`);
     await waitTicking(appPort);
     const tickBytes = await probeTickBytes(appPort);
-    console.log(`  loaders: ${(cLoaderBinary ??= compileCLoader()) ? "C (bench/sse-loader.c)" : "Node"}`);
+    cLoaderBinary = compileCLoader();
+    console.log(`  loaders: ${LOADERS} × ${cLoaderBinary ? "C (bench/sse-loader.c)" : "Node"}`);
     console.log(`  a tick on the wire is ${tickBytes} bytes now (the baseline sends the same size)`);
     console.log(`  GulfPulse idle RSS ${mb(rssOf(app.pid!).rss)}`);
     bare = spawnNode(["bench/sse.ts", "bare", String(barePort), String(tickBytes)]);
