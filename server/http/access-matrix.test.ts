@@ -1,0 +1,539 @@
+/**
+ * Issue 11 §2: every endpoint × anonymous / user (the owner of the rows) / other user / admin,
+ * through the real Express app. No cross-user read or write of alerts, notifications, chat
+ * conversations or sessions; no admin action by a non-admin; refused calls change no table.
+ * Every response is also checked for the security headers (server/testing/security-headers.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { grantAdmin } from "../auth/roles";
+import { alertNotifications, chatConversations, chatMessages } from "../db/schema";
+import type { Services } from "../services";
+import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
+import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
+import { createTestServices } from "../testing/test-services";
+import { expectSecurityHeaders } from "../testing/security-headers";
+
+type Role = "anonymous" | "user" | "other" | "admin";
+const ROLES: Role[] = ["anonymous", "other", "admin", "user"]; // the owner last: it may delete
+
+let s: Services;
+let app: TestHttpApp;
+const cookies: Record<Role, string> = { anonymous: "", user: "", other: "", admin: "" };
+const ids = { owner: "", other: "", admin: "", victim: "" };
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+async function send(who: Role, method: string, path: string, body?: unknown): Promise<Sent> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (cookies[who]) headers.cookie = cookies[who];
+  let payload: BodyInit | undefined;
+  if (body instanceof URLSearchParams) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    payload = body;
+  } else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(app.url + path, { method, headers, body: payload, redirect: "manual" });
+  const sent = { status: res.status, headers: res.headers, text: await res.text() };
+  expectSecurityHeaders(sent, `${who} ${method} ${path}`);
+  return sent;
+}
+
+/** The owner's private rows, made fresh for rows whose owner call deletes them. */
+async function ownerRows() {
+  const alert = await s.priceAlerts!.create(ids.owner, {
+    symbol: "BTC",
+    alertType: "above",
+    targetValue: 1_000_000_000,
+    notifyEmail: false,
+  });
+  const [notification] = await s.db
+    .insert(alertNotifications)
+    .values({ userId: ids.owner, alertId: alert.id, title: "BTC", message: "owner-secret-notification" })
+    .returning();
+  const [conversation] = await s.db
+    .insert(chatConversations)
+    .values({ userId: ids.owner, title: "owner-secret-conversation" })
+    .returning();
+  await s.db.insert(chatMessages).values({
+    conversationId: conversation!.id,
+    userId: ids.owner,
+    role: "user",
+    content: "owner-secret-message",
+  });
+  return { alertId: alert.id, notificationId: notification!.id, conversationId: conversation!.id };
+}
+type Rows = Awaited<ReturnType<typeof ownerRows>>;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  app = await startTestHttpApp(s);
+  ids.owner = await signUpVerified(s, "owner@example.com", "Owner");
+  ids.other = await signUpVerified(s, "other@example.com", "Other");
+  ids.admin = await signUpVerified(s, "admin@example.com", "Admin");
+  ids.victim = await signUpVerified(s, "victim@example.com", "Victim");
+  await grantAdmin(s.db, ids.admin);
+  cookies.user = await signInCookie(s, "owner@example.com");
+  cookies.other = await signInCookie(s, "other@example.com");
+  cookies.admin = await signInCookie(s, "admin@example.com");
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+  await s?.close();
+});
+
+/** What a role must get: a status, a redirect target, or a check of its own. */
+type Outcome = number | { redirect: string } | ((res: Sent, rows: Rows) => void);
+interface Row {
+  /** Method and route pattern, as in app/routes.ts (for the coverage check). */
+  name: string;
+  call: (who: Role, rows: Rows) => Promise<Sent>;
+  expect: Record<Role, Outcome>;
+  /** The call writes when it succeeds: refused roles must leave every table as it was. */
+  writes?: boolean;
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+const json = (res: Sent) => JSON.parse(res.text);
+const same = (o: Outcome): Record<Role, Outcome> => ({ anonymous: o, user: o, other: o, admin: o });
+const HOME = { redirect: "/" };
+const lacksOwnerData = (res: Sent, rows: Rows) => {
+  expect(res.status).toBe(200);
+  for (const secret of [rows.alertId, rows.notificationId, rows.conversationId, "owner-secret"]) {
+    expect(res.text).not.toContain(secret);
+  }
+};
+const adminOnly = (admin: Outcome, refused: Outcome): Record<Role, Outcome> => ({
+  anonymous: refused,
+  user: refused,
+  other: refused,
+  admin,
+});
+
+const MATRIX: Row[] = [
+  // ---- the owner's rows ----
+  {
+    name: "GET price-alerts",
+    call: (who) => send(who, "GET", "/price-alerts"),
+    expect: {
+      anonymous: lacksOwnerData,
+      other: lacksOwnerData,
+      admin: lacksOwnerData,
+      user: (res, rows) => {
+        expect(res.status).toBe(200);
+        expect(res.text).toContain(rows.alertId);
+        expect(res.text).toContain("owner-secret-notification");
+      },
+    },
+  },
+  {
+    name: "GET api/notifications",
+    call: (who) => send(who, "GET", "/api/notifications"),
+    expect: {
+      anonymous: (res) => expect(json(res)).toEqual({ unread: 0 }),
+      other: (res) => expect(json(res)).toEqual({ unread: 0 }),
+      admin: (res) => expect(json(res)).toEqual({ unread: 0 }),
+      user: (res) => expect(json(res).unread).toBeGreaterThan(0),
+    },
+  },
+  {
+    name: "POST price-alerts intent=create",
+    writes: true,
+    call: (who) =>
+      send(
+        who,
+        "POST",
+        "/price-alerts.data",
+        form({ intent: "create", symbol: "TASI", alertType: "above", targetValue: "1" }),
+      ),
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=toggle",
+    writes: true,
+    call: (who, rows) =>
+      send(who, "POST", "/price-alerts.data", form({ intent: "toggle", id: rows.alertId, active: "false" })),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=delete",
+    writes: true,
+    call: (who, rows) =>
+      send(who, "POST", "/price-alerts.data", form({ intent: "delete", id: rows.alertId })),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=read",
+    writes: true,
+    call: (who, rows) =>
+      send(who, "POST", "/price-alerts.data", form({ intent: "read", id: rows.notificationId })),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=read-all",
+    call: async (who, rows) => {
+      const res = await send(who, "POST", "/price-alerts.data", form({ intent: "read-all" }));
+      const mine = await s.db.select().from(alertNotifications);
+      const owners = mine.find((n) => n.id === rows.notificationId)!;
+      // Only the owner's own read-all may mark the owner's notification.
+      expect(owners.isRead, `${who}'s read-all`).toBe(who === "user");
+      return res;
+    },
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "GET api/chat/conversations",
+    call: (who) => send(who, "GET", "/api/chat/conversations"),
+    expect: {
+      anonymous: 401,
+      other: lacksOwnerData,
+      admin: lacksOwnerData,
+      user: (res, rows) => expect(res.text).toContain(rows.conversationId),
+    },
+  },
+  {
+    name: "GET api/chat/conversations/:id",
+    call: (who, rows) => send(who, "GET", `/api/chat/conversations/${rows.conversationId}`),
+    expect: {
+      anonymous: 401,
+      other: 404,
+      admin: 404,
+      user: (res) => expect(res.text).toContain("owner-secret-message"),
+    },
+  },
+  {
+    name: "DELETE api/chat/conversations/:id",
+    writes: true,
+    call: (who, rows) => send(who, "DELETE", `/api/chat/conversations/${rows.conversationId}`),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 204 },
+  },
+  {
+    name: "POST api/chat into the owner's conversation",
+    writes: true,
+    call: (who, rows) =>
+      send(who, "POST", "/api/chat", { message: "Hello", conversationId: rows.conversationId }),
+    // Anonymous chats are never saved, so the id is ignored and nothing is written.
+    expect: { anonymous: 200, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "GET api/auth/* list-sessions",
+    call: (who) => send(who, "GET", "/api/auth/list-sessions"),
+    expect: {
+      anonymous: 401,
+      other: (res) => expect(json(res).map((x: { userId: string }) => x.userId)).toEqual([ids.other]),
+      admin: (res) => expect(json(res).map((x: { userId: string }) => x.userId)).toEqual([ids.admin]),
+      user: (res) => expect(json(res).map((x: { userId: string }) => x.userId)).toEqual([ids.owner]),
+    },
+  },
+  {
+    name: "POST api/auth/* revoke-session (the owner's token)",
+    call: async (who) => {
+      // A second session of the owner: the target, so the owner's main cookie stays valid.
+      const second = await signInCookie(s, "owner@example.com");
+      const token = decodeURIComponent(second.split("=")[1]!).split(".")[0]!;
+      const res = await send(who, "POST", "/api/auth/revoke-session", { token });
+      const still = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: second } });
+      const secondAlive = (await still.json())?.user?.id === ids.owner;
+      expect(secondAlive, `the owner's session after ${who}'s revoke`).toBe(who !== "user");
+      return res;
+    },
+    // Better Auth deletes a session only when it belongs to the caller.
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  // ---- admin only ----
+  {
+    name: "GET admin",
+    call: (who) => send(who, "GET", "/admin?tab=users"),
+    expect: adminOnly(200, HOME),
+  },
+  {
+    name: "POST admin (intent)",
+    writes: true,
+    call: (who) => send(who, "POST", "/admin", form({ intent: "ban", userId: ids.victim })),
+    expect: { ...adminOnly(200, HOME), admin: 200 },
+  },
+  {
+    name: "GET admin/subscribers.csv",
+    call: (who) => send(who, "GET", "/admin/subscribers.csv"),
+    expect: adminOnly((res) => expect(res.headers.get("content-type")).toContain("text/csv"), HOME),
+  },
+  {
+    name: "POST admin/preview",
+    call: (who) => send(who, "POST", "/admin/preview", form({ markdown: "# Hi" })),
+    expect: adminOnly((res) => expect(json(res).html).toContain("<h2>Hi</h2>"), HOME),
+  },
+  {
+    name: "GET api/admin/newsletter/campaigns",
+    call: (who) => send(who, "GET", "/api/admin/newsletter/campaigns"),
+    expect: adminOnly(200, 403),
+  },
+  ...(["send", "welcome", "broker-selection"] as const).map(
+    (name): Row => ({
+      name: `POST api/admin/newsletter/${name}`,
+      writes: true,
+      call: (who) =>
+        send(who, "POST", `/api/admin/newsletter/${name}`, {
+          subject: "S",
+          content: "C",
+          isTest: true,
+          testEmail: "test@example.com",
+          email: "test@example.com",
+        }),
+      expect: adminOnly(200, 403),
+    }),
+  ),
+  {
+    name: "POST api/admin/mail/retry",
+    writes: true,
+    call: (who) => send(who, "POST", "/api/admin/mail/retry", {}),
+    expect: adminOnly(200, 403),
+  },
+  // ---- public ----
+  { name: "GET api/market", call: (who) => send(who, "GET", "/api/market"), expect: same(200) },
+  {
+    name: "GET api/market/:symbol/history",
+    call: (who) => send(who, "GET", "/api/market/BTC/history?range=1D"),
+    expect: same(200),
+  },
+  { name: "GET calendar.ics", call: (who) => send(who, "GET", "/calendar.ics"), expect: same(200) },
+  { name: "GET search", call: (who) => send(who, "GET", "/search?q=gold"), expect: same(200) },
+  { name: "GET api/chat", call: (who) => send(who, "GET", "/api/chat"), expect: same(200) },
+  {
+    name: "GET auth",
+    call: (who) => send(who, "GET", "/auth"),
+    expect: { anonymous: 200, user: HOME, other: HOME, admin: HOME },
+  },
+  {
+    name: "GET auth/reset-password",
+    call: (who) => send(who, "GET", "/auth/reset-password?token=nope"),
+    expect: same(200),
+  },
+  { name: "GET auth/sign-out", call: (who) => send(who, "GET", "/auth/sign-out"), expect: same(HOME) },
+  {
+    name: "GET newsletter/unsubscribe",
+    call: (who) => send(who, "GET", "/newsletter/unsubscribe?token=nope"),
+    expect: same(404),
+  },
+  {
+    name: "POST api/newsletter/subscribe",
+    call: (who) =>
+      send(
+        who,
+        "POST",
+        "/api/newsletter/subscribe",
+        form({ source: "community", fullName: "A", email: `${who}-nl@example.com` }),
+      ),
+    expect: same(200),
+  },
+];
+
+function check(outcome: Outcome, res: Sent, rows: Rows, label: string) {
+  if (typeof outcome === "number") expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBe(outcome);
+  else if (typeof outcome === "function") outcome(res, rows);
+  else {
+    expect(res.status, label).toBe(302);
+    expect(res.headers.get("location"), label).toBe(outcome.redirect);
+  }
+}
+
+const refused = (o: Outcome) =>
+  (typeof o === "number" && o >= 400) || (typeof o === "object" && o.redirect === "/");
+
+describe("access matrix: endpoint × anonymous / user / other user / admin", () => {
+  for (const row of MATRIX) {
+    it(row.name, async () => {
+      const rows = await ownerRows();
+      for (const who of ROLES) {
+        const outcome = row.expect[who];
+        const before = row.writes && refused(outcome) ? await fingerprintTables(s) : null;
+        const res = await row.call(who, rows);
+        check(outcome, res, rows, `${row.name} as ${who}`);
+        if (before !== null) expect(await fingerprintTables(s), `${row.name} as ${who} wrote`).toBe(before);
+      }
+    });
+  }
+
+  it("covers every route in app/routes.ts", () => {
+    // Pages without data of their own are covered by the header check (security-headers.test.ts).
+    const covered = new Set(MATRIX.map((r) => r.name.split(" ")[1]));
+    const patterns = routes.map((r) => r.path ?? "").filter((p) => p && p !== "*");
+    const dataRoutes = patterns.filter(
+      (p) =>
+        p.startsWith("api/") ||
+        [
+          "admin",
+          "admin/preview",
+          "admin/subscribers.csv",
+          "price-alerts",
+          "calendar.ics",
+          "search",
+          "auth",
+          "auth/reset-password",
+          "auth/sign-out",
+          "newsletter/unsubscribe",
+        ].includes(p),
+    );
+    expect(dataRoutes.filter((p) => !covered.has(p))).toEqual([]);
+  });
+});
+
+describe("sessions", () => {
+  it("sign-out of one user leaves the others signed in", async () => {
+    await signUpVerified(s, "leaver@example.com", "Leaver");
+    const leaver = await signInCookie(s, "leaver@example.com");
+    const res = await fetch(`${app.url}/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: leaver },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    const session = async (cookie: string) =>
+      JSON.parse(await (await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie } })).text());
+    expect(await session(leaver)).toBeNull();
+    expect((await session(cookies.user))?.user?.id).toBe(ids.owner);
+    expect((await session(cookies.other))?.user?.id).toBe(ids.other);
+  });
+});
+
+describe("security headers and CSP on every route", () => {
+  /** Every route of app/routes.ts as a URL (sample parameters), plus the raw HTTP endpoints. */
+  const urls = [
+    ...routes.map((r) =>
+      `/${r.index ? "" : (r.path ?? "")}`
+        .replace(":symbol", "BTC")
+        .replace(":slug", "sample")
+        .replace("*", "no-such-page")
+        .replace("api/auth/no-such-page", "api/auth/get-session"),
+    ),
+    "/healthz",
+    "/readyz",
+    "/metrics",
+    "/api/stream",
+    "/about/", // a canonical redirect
+    "/api/chat/conversations/not-a-uuid",
+    "/api/market/NOPE/history",
+  ];
+
+  it("anonymous and admin GETs: headers, nonce on every script, no 5xx, no stack traces", async () => {
+    for (const who of ["anonymous", "admin"] as const) {
+      for (const url of urls) {
+        const controller = new AbortController();
+        const headers: Record<string, string> = cookies[who] ? { cookie: cookies[who] } : {};
+        const res = await fetch(app.url + url, { headers, redirect: "manual", signal: controller.signal });
+        // The event stream never ends: its headers are what counts.
+        const text = url === "/api/stream" ? "" : await res.text();
+        controller.abort();
+        expect(res.status, `${who} GET ${url}`).toBeLessThan(500);
+        expectSecurityHeaders({ status: res.status, headers: res.headers, text }, `${who} GET ${url}`);
+      }
+    }
+  });
+
+  it("errors of unsafe requests carry them too", async () => {
+    for (const [method, url] of [
+      ["POST", "/no-such-page"],
+      ["POST", "/api/market"],
+      ["DELETE", "/api/chat/conversations/00000000-0000-0000-0000-000000000000"],
+      ["PUT", "/api/chat"],
+    ] as const) {
+      const res = await send("anonymous", method, url, {});
+      expect(res.status, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${url}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe("CSRF: unsafe methods from another origin are refused before any route runs", () => {
+  const UNSAFE: Array<[string, string, BodyInit, string]> = [
+    [
+      "POST",
+      "/contact",
+      form({ name: "A", email: "a@example.com", subject: "general", message: "Hi" }),
+      "anonymous",
+    ],
+    [
+      "POST",
+      "/api/newsletter/subscribe",
+      form({ source: "community", fullName: "A", email: "csrf@example.com" }),
+      "anonymous",
+    ],
+    [
+      "POST",
+      "/price-alerts",
+      form({ intent: "create", symbol: "BTC", alertType: "above", targetValue: "1" }),
+      "user",
+    ],
+    ["POST", "/api/chat", JSON.stringify({ message: "Hi" }), "user"],
+    ["POST", "/admin", form({ intent: "saveSite", siteName: "Pwned", tagline: "x" }), "admin"],
+    ["POST", "/api/admin/mail/retry", JSON.stringify({}), "admin"],
+    ["POST", "/api/auth/sign-out", JSON.stringify({}), "user"],
+    ["POST", "/auth/sign-out", "", "user"],
+    ["DELETE", "/api/chat/conversations/00000000-0000-0000-0000-000000000000", "", "user"],
+    ["PUT", "/api/chat", "{}", "user"],
+    ["PATCH", "/api/chat", "{}", "user"],
+  ];
+  const FOREIGN: Array<[string, Record<string, string>]> = [
+    ["a foreign Origin", { origin: "https://evil.example" }],
+    ["a look-alike Origin", { origin: "http://localhost:3000.evil.example" }],
+    ["Origin: null", { origin: "null" }],
+    ["a foreign Referer without Origin", { referer: "https://evil.example/page" }],
+    ["a broken Referer", { referer: "not a url" }],
+  ];
+  for (const [label, extra] of FOREIGN) {
+    it(label, async () => {
+      for (const [method, path, body, who] of UNSAFE) {
+        const before = await fingerprintTables(s);
+        const res = await fetch(app.url + path, {
+          method,
+          headers: {
+            cookie: cookies[who as Role],
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+            ...extra,
+          },
+          body: method === "DELETE" ? undefined : body,
+          redirect: "manual",
+        });
+        expect(res.status, `${method} ${path} with ${label}`).toBe(403);
+        expect(await res.json()).toEqual({ error: "Cross-site requests are not allowed." });
+        expect(await fingerprintTables(s), `${method} ${path} with ${label} wrote`).toBe(before);
+      }
+    });
+  }
+
+  it("same-origin posts (the public origin, the addressed host, or no Origin at all) get through", async () => {
+    let n = 0;
+    const subscribe = (headers: Record<string, string>) =>
+      fetch(`${app.url}/api/newsletter/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: form({ source: "community", fullName: "A", email: `same-origin-${n++}@example.com` }),
+      });
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: "http://localhost:3000" }, // PUBLIC_URL (the site behind a proxy)
+      { origin: app.url },
+      { referer: `${app.url}/about` },
+      {}, // not a browser
+    ]) {
+      expect((await subscribe(headers)).status, JSON.stringify(headers)).toBe(200);
+    }
+    // A form post from the site's own page, as a browser sends it (React Router also checks Origin).
+    const res = await fetch(`${app.url}/price-alerts.data`, {
+      method: "POST",
+      headers: { cookie: cookies.user, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: form({ intent: "read-all" }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("safe methods are never blocked", async () => {
+    const res = await fetch(`${app.url}/api/market`, { headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(200);
+  });
+});
