@@ -22,6 +22,7 @@ import { createI18n, dirOf, pickLanguage } from "./lib/i18n";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "GulfPulse", href: "/rss.xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAdmin,
     lang: pickLanguage(request),
     nonce,
-    site: { name: String(settings.siteName), tagline: String(settings.tagline) },
+    // The public origin (PUBLIC_URL) for canonical and Open Graph URLs; not a secret.
+    site: {
+      name: String(settings.siteName),
+      tagline: String(settings.tagline),
+      url: services.config.publicUrl.replace(/\/+$/, ""),
+    },
   });
 }
 

@@ -44,5 +44,8 @@ export default [
   route("api/chat/conversations", "routes/api.chat.conversations.ts"),
   route("api/chat/conversations/:id", "routes/api.chat.conversations.$id.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("rss.xml", "routes/rss[.]xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

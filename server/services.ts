@@ -41,6 +41,7 @@ import type { SseHub } from "./realtime/sse-hub";
 import { createSseHub } from "./realtime/sse-hub";
 import type { Settings } from "./settings/settings";
 import { registerSearch, type SearchService } from "./search";
+import { createSeo, type SeoService } from "./seo/service";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
 
 export type HttpMount = (app: Express) => void;
@@ -81,6 +82,8 @@ export interface Services {
   search?: SearchService;
   /** The alerts feature's full API for its pages (toggle, delete, notifications); same object as `alerts`. */
   priceAlerts?: PriceAlerts;
+  /** sitemap.xml, robots.txt and the RSS feed of the site's own articles (issue 9). */
+  seo?: SeoService;
   /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
   httpMounts: HttpMount[];
   /** Called on shutdown, in reverse order of creation. */
@@ -184,6 +187,12 @@ export async function createServices(
   // Editorial content and site search (issue 6).
   registerContent(services);
   registerSearch(services);
+  services.seo = createSeo({
+    publicUrl: config.publicUrl,
+    settings,
+    content: () => services.content,
+    market: () => services.market,
+  });
 
   // Price alerts (issue 4): they evaluate the market service's ticks (started below).
   const priceAlerts = createAlerts({

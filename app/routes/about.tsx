@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 const STATS = ["users", "brokers", "updates", "countries"] as const;
@@ -79,11 +80,10 @@ export default function AboutPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "About GulfPulse — GulfPulse" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "About GulfPulse — GulfPulse",
+    description:
       "GulfPulse gives traders and investors across the Gulf accurate, timely market news, data and analysis.",
-  },
-];
+    path: "/about",
+  });

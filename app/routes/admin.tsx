@@ -12,6 +12,7 @@ import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 export const ADMIN_TABS = [
   "overview",
@@ -151,10 +152,13 @@ export default function AdminPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin — GulfPulse" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Admin — GulfPulse",
+    description: "GulfPulse administration.",
+    path: "/admin",
+    noindex: true,
+  });
 
 /** A failing tab keeps the admin inside the admin area, with the tabs to go elsewhere. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

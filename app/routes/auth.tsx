@@ -8,6 +8,7 @@ import type { Route } from "./+types/auth";
 import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 type Mode = "signin" | "signup" | "forgot";
 type ActionResult = {
@@ -216,4 +217,10 @@ export default function AuthPage() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In — GulfPulse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign In — GulfPulse",
+    description: "Sign in to GulfPulse or create an account to save chat history and manage price alerts.",
+    path: "/auth",
+    noindex: true,
+  });

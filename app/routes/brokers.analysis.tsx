@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ArticleCard } from "~/components/content/article-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.analysis";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,10 +30,9 @@ export default function BrokersAnalysisPage({ loaderData }: Route.ComponentProps
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Brokers Analysis — GulfPulse" },
-  {
-    name: "description",
-    content: "Broker performance review, regulatory analysis and cost analysis for Gulf traders.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Brokers Analysis — GulfPulse",
+    description: "Broker performance review, regulatory analysis and cost analysis for Gulf traders.",
+    path: "/brokers/analysis",
+  });

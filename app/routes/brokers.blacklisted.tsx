@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { BlacklistCard } from "~/components/content/blacklist-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.blacklisted";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,11 +45,10 @@ export default function BlacklistedBrokersPage({ loaderData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Blacklisted Brokers — GulfPulse" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Blacklisted Brokers — GulfPulse",
+    description:
       "Brokers and trading groups flagged for clone firms, impersonation, unlicensed activity and withdrawal problems.",
-  },
-];
+    path: "/brokers/blacklisted",
+  });

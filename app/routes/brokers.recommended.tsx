@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BrokerCard } from "~/components/content/broker-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.recommended";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,11 +32,10 @@ export default function RecommendedBrokersPage({ loaderData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Recommended Brokers — GulfPulse" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Recommended Brokers — GulfPulse",
+    description:
       "Regulated brokers for Gulf traders compared by rating, regulators, minimum deposit, spreads and features.",
-  },
-];
+    path: "/brokers/recommended",
+  });

@@ -5,6 +5,7 @@ import { siteFormAction } from "~/components/site-forms/action.server";
 import { Page } from "~/components/layout/page";
 import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 const DEFAULT_CONTACT_EMAIL = "info@gulfpulse.com";
@@ -102,10 +103,9 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact Us — GulfPulse" },
-  {
-    name: "description",
-    content: "Contact the GulfPulse team: questions, partnerships, support and feedback.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Contact Us — GulfPulse",
+    description: "Contact the GulfPulse team: questions, partnerships, support and feedback.",
+    path: "/contact",
+  });

@@ -4,6 +4,7 @@ import { InstrumentView } from "~/components/market/instrument-view";
 import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
+import { errorPageMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -30,14 +31,12 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) => {
-  if (!d) return [{ title: "Page not found — GulfPulse" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData: d, location }) => {
+  if (!d) return errorPageMeta();
   const { name, symbol } = d.instrument;
-  return [
-    { title: `${name} (${symbol}) live price and chart — GulfPulse` },
-    {
-      name: "description",
-      content: `${name} (${symbol}): live price, change, day range, previous close and trading hours.`,
-    },
-  ];
+  return pageMeta(matches, {
+    title: `${name} (${symbol}) live price and chart — GulfPulse`,
+    description: `${name} (${symbol}): live price, change, day range, previous close and trading hours.`,
+    path: location.pathname,
+  });
 };

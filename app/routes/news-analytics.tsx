@@ -20,6 +20,7 @@ import { toDashboardView, toEducationView, toEventView } from "~/components/anal
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
@@ -147,13 +148,12 @@ export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gulf News Analytics — GulfPulse" },
-  {
-    name: "description",
-    content: "Live Gulf market news, summaries, market sentiment and the economic calendar, in GMT.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Gulf News Analytics — GulfPulse",
+    description: "Live Gulf market news, summaries, market sentiment and the economic calendar, in GMT.",
+    path: "/news-analytics",
+  });
 
 export function ErrorBoundary() {
   const { t } = useTranslation("analytics");

@@ -1,5 +1,6 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.central-bank";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,11 +11,10 @@ export default function CentralBankNewsPage({ loaderData }: Route.ComponentProps
   return <NewsSectionPage page={loaderData.page} now={loaderData.now} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Central Bank News — GulfPulse" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Central Bank News — GulfPulse",
+    description:
       "Interest rate decisions and statements from SAMA, the CBUAE, the CBK and other Gulf central banks.",
-  },
-];
+    path: "/news/central-bank",
+  });

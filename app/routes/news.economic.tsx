@@ -1,5 +1,6 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.economic";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,10 +11,9 @@ export default function EconomicNewsPage({ loaderData }: Route.ComponentProps) {
   return <NewsSectionPage page={loaderData.page} now={loaderData.now} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Economic News — GulfPulse" },
-  {
-    name: "description",
-    content: "Economic news from the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Economic News — GulfPulse",
+    description: "Economic news from the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
+    path: "/news/economic",
+  });

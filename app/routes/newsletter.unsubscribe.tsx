@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };
 
@@ -75,7 +76,10 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Newsletter subscription — GulfPulse" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Newsletter subscription — GulfPulse",
+    description: "Manage your GulfPulse newsletter subscription.",
+    path: "/newsletter/unsubscribe",
+    noindex: true,
+  });

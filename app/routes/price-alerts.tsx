@@ -25,6 +25,7 @@ import { Page } from "~/components/layout/page";
 import { onStreamEvent } from "~/lib/event-stream";
 import { getUser, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 type Tab = "manage" | "notifications";
 
@@ -246,7 +247,13 @@ export function shouldRevalidate({
   return onlyTab ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Price Alerts & Notifications — GulfPulse" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Price Alerts & Notifications — GulfPulse",
+    description:
+      "Price alerts for Gulf stocks, indices, currencies, commodities and crypto, with in-app and email notifications.",
+    path: "/price-alerts",
+  });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("alerts");

@@ -5,6 +5,7 @@ import { NoResults, SearchResults } from "~/components/content/search-results";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
 
@@ -90,15 +91,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.query ? `${loaderData.query} — Search — GulfPulse` : "Search — GulfPulse" },
-  {
-    name: "description",
-    content: "Search Gulf market news, analysis, brokers, the economic calendar, instruments and pages.",
-  },
-  // Result pages are not worth indexing; the pages they link to are.
-  ...(loaderData?.query ? [{ name: "robots", content: "noindex" }] : []),
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData?.query ? `${loaderData.query} — Search — GulfPulse` : "Search — GulfPulse",
+    description: "Search Gulf market news, analysis, brokers, the economic calendar, instruments and pages.",
+    path: "/search",
+    // Result pages are not worth indexing; the pages they link to are.
+    noindex: Boolean(loaderData?.query),
+  });
 
 export function ErrorBoundary() {
   const { t } = useTranslation("search");

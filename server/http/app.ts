@@ -3,11 +3,16 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import client from "prom-client";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createFetchHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import type { Services } from "../services";
 import { bodyLimit, noNulInUrl } from "./request-limits";
 import { plainErrors } from "./errors";
 import { sameOriginMutations } from "./origin-check";
+import { createPageCache } from "./page-cache";
 import { canonicalRedirects } from "./redirects";
 import { securityHeaders } from "./security";
 
@@ -89,20 +94,35 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: loadBuild,
-      mode: devMiddleware ? "development" : "production",
-      async getLoadContext(req, res) {
-        const build = await loadBuild();
-        const key = (build.entry.module as any).requestContext;
-        const context = new RouterContextProvider();
-        context.set(key, { services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" });
-        return context;
+  const mode = devMiddleware ? "development" : "production";
+  async function getLoadContext(req: express.Request, res: express.Response) {
+    const build = await loadBuild();
+    const key = (build.entry.module as any).requestContext;
+    const context = new RouterContextProvider();
+    context.set(key, { services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" });
+    return context;
+  }
+
+  // Anonymous pages are rendered once per few seconds and shared, with CDN cache headers
+  // (decision record 011). They render on the public origin so a forged Host header cannot end up
+  // in a shared copy; off in development, where every edit must show.
+  const renderPage = createFetchHandler(loadBuild, mode);
+  const publicOrigin = new URL(services.config.publicUrl).origin;
+  app.use(
+    createPageCache({
+      ttlSeconds: devMiddleware ? 0 : services.config.PAGE_CACHE_SECONDS,
+      async render(req, res) {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value !== undefined && !name.startsWith(":")) headers.set(name, String(value));
+        }
+        const request = new Request(publicOrigin + req.originalUrl, { method: "GET", headers });
+        return renderPage(request, await getLoadContext(req, res));
       },
     }),
   );
+
+  app.all("/{*splat}", createRequestHandler({ build: loadBuild, mode, getLoadContext }));
   app.use(plainErrors(services.log));
   return app;
 }

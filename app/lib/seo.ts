@@ -1,0 +1,108 @@
+import type { MetaDescriptor } from "react-router";
+
+/** The site name and its public origin (PUBLIC_URL, no trailing slash), from the root loader. */
+export interface SiteMeta {
+  name: string;
+  url: string;
+}
+
+export interface PageMeta {
+  /** The full document title, e.g. "About GulfPulse — GulfPulse". */
+  title: string;
+  description: string;
+  /** The canonical path: no query string, no trailing slash. */
+  path: string;
+  /** Social title; defaults to the title without the " — <site>" suffix. */
+  socialTitle?: string;
+  type?: "website" | "article";
+  /** Admin, sign-in, unsubscribe, search results and error pages stay out of indexes. */
+  noindex?: boolean;
+  article?: { publishedTime: string; modifiedTime?: string; section?: string };
+  /** Structured data; React Router's <Meta> escapes `<`, `>` and `&` inside the script. */
+  jsonLd?: Record<string, unknown>;
+}
+
+type Match = { id: string; loaderData?: unknown } | undefined;
+
+/** Every meta function gets `matches`; the root's loader data carries the site name and origin. */
+export function siteFrom(matches: readonly Match[]): SiteMeta {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as
+    | { site?: { name?: string; url?: string } }
+    | undefined;
+  return { name: root?.site?.name || "GulfPulse", url: (root?.site?.url ?? "").replace(/\/+$/, "") };
+}
+
+/**
+ * The full head set for one page. A leaf route's meta replaces its parents', so each page returns
+ * everything: title, description, canonical, Open Graph and the Twitter card.
+ */
+export function seoMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
+  const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
+  if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
+  const url = `${site.url}${page.path}`;
+  const socialTitle =
+    page.socialTitle ?? page.title.replace(new RegExp(`\\s+—\\s+${escapeRegExp(site.name)}$`), "");
+  tags.push(
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: socialTitle },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: socialTitle },
+    { name: "twitter:description", content: page.description },
+  );
+  if (page.article) {
+    tags.push({ property: "article:published_time", content: page.article.publishedTime });
+    if (page.article.modifiedTime)
+      tags.push({ property: "article:modified_time", content: page.article.modifiedTime });
+    if (page.article.section) tags.push({ property: "article:section", content: page.article.section });
+  }
+  if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
+  return tags;
+}
+
+/** seoMeta with the site taken from the meta function's `matches`. */
+export const pageMeta = (matches: readonly Match[], page: PageMeta) => seoMeta(siteFrom(matches), page);
+
+/** Meta for a page whose loader failed (404 and friends): a title, kept out of indexes. */
+export const errorPageMeta = (): MetaDescriptor[] => [
+  { title: "Page not found — GulfPulse" },
+  { name: "robots", content: "noindex" },
+];
+
+/** schema.org NewsArticle for an article page. */
+export function newsArticleJsonLd(
+  site: SiteMeta,
+  article: { title: string; excerpt: string; path: string; publishedAt: string; updatedAt?: string },
+): Record<string, unknown> {
+  const url = `${site.url}${article.path}`;
+  const publisher = { "@type": "Organization", name: site.name, url: `${site.url}/` };
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title.slice(0, 110),
+    description: article.excerpt,
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt ?? article.publishedAt,
+    author: publisher,
+    publisher,
+    isAccessibleForFree: true,
+  };
+}
+
+/** The body of sitemap.xml, robots.txt or rss.xml, cacheable by browsers and CDNs for 5 minutes. */
+export function seoFileResponse(body: string, type: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": `${type}; charset=utf-8`,
+      "Cache-Control": "public, max-age=300, s-maxage=300",
+    },
+  });
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,0 +1,148 @@
+/**
+ * Issue 9 through the real Express app and route modules: page meta (canonical, Open Graph,
+ * NewsArticle JSON-LD), sitemap/robots/RSS, and the cache headers of anonymous and signed-in pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "../services";
+import { signInCookie, signUpVerified } from "../testing/fixtures";
+import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
+import { createTestServices } from "../testing/test-services";
+
+const ORIGIN = "https://gulfpulse.example";
+let s: Services;
+let app: TestHttpApp;
+let cookie: string;
+
+beforeAll(async () => {
+  s = await createTestServices({ PUBLIC_URL: ORIGIN });
+  app = await startTestHttpApp(s);
+  await s.content!.articles.create({
+    section: "central-bank",
+    title: "Rates </script><script>alert(1)</script> & more",
+    slug: "rates-hold",
+    excerpt: "SAMA holds rates.",
+    bodyMarkdown: "Body",
+    published: true,
+    publishedAt: new Date("2025-02-03T04:05:06Z"),
+  });
+  await signUpVerified(s, "reader@example.com", "Reader");
+  cookie = await signInCookie(s, "reader@example.com");
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await s?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(app.url + path, { headers, redirect: "manual" });
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+describe("page meta", () => {
+  it("a content page has title, description, canonical and social tags on PUBLIC_URL", async () => {
+    const html = await (await get("/about")).text();
+    expect(attr(html, /<title>([^<]*)<\/title>/)).toBe("About GulfPulse — GulfPulse");
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/about"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${ORIGIN}/about"/>`);
+    expect(html).toContain('<meta property="og:title" content="About GulfPulse"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(html).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml" [^>]*href="\/rss.xml"/);
+  });
+
+  it("an article page carries NewsArticle JSON-LD that cannot close its script tag", async () => {
+    const html = await (await get("/news/article/rates-hold")).text();
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+    expect(scripts).toHaveLength(1);
+    const raw = scripts[0]![1]!;
+    expect(raw).not.toContain("<");
+    const ld = JSON.parse(raw);
+    expect(ld).toMatchObject({
+      "@type": "NewsArticle",
+      headline: "Rates </script><script>alert(1)</script> & more",
+      url: `${ORIGIN}/news/article/rates-hold`,
+      datePublished: "2025-02-03T04:05:06.000Z",
+    });
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    // The title's markup reached the page as text only.
+    expect(html).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("sign-in and admin pages are noindex", async () => {
+    const auth = await (await get("/auth")).text();
+    expect(auth).toContain('<meta name="robots" content="noindex"/>');
+    expect(auth).not.toContain('rel="canonical"');
+    const missing = await get("/no-such-page");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe("sitemap, robots and feed", () => {
+  it("are served with their content types", async () => {
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await sitemap.text()).toContain(`<loc>${ORIGIN}/news/article/rates-hold</loc>`);
+    const robots = await get("/robots.txt");
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await robots.text()).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const rss = await get("/rss.xml");
+    expect(rss.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    expect(rss.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=300");
+    expect(await rss.text()).toContain(
+      "<title>Rates &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>",
+    );
+  });
+});
+
+describe("cache headers on real pages", () => {
+  it("anonymous home: shared for a few seconds with ETag and 304, CSP nonce matching the body", async () => {
+    const first = await get("/");
+    const html = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    const etag = first.headers.get("etag")!;
+    const nonce = attr(first.headers.get("content-security-policy")!, /'nonce-([^']+)'/);
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    const second = await get("/");
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(await second.text()).toBe(html);
+    expect(attr(second.headers.get("content-security-policy")!, /'nonce-([^']+)'/)).toBe(nonce);
+    const revalidated = await get("/", { "If-None-Match": etag });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("a forged Host header does not reach the shared copy", async () => {
+    const html = await (await get("/contact", { Host: "evil.example" })).text();
+    expect(html).not.toContain("evil.example");
+    expect(html).toContain(`${ORIGIN}/contact`);
+  });
+
+  it("a signed-in visitor gets a private, per-request page", async () => {
+    await get("/about");
+    const res = await get("/about", { cookie });
+    const html = await res.text();
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("etag")).toBeNull();
+    expect(html).toContain("reader@example.com");
+    const anonymous = await (await get("/about")).text();
+    expect(anonymous).not.toContain("reader@example.com");
+  });
+
+  it("auth, admin, API, errors and Set-Cookie responses are never stored", async () => {
+    for (const path of ["/auth", "/admin", "/api/market", "/no-such-page"]) {
+      const res = await get(path);
+      expect(res.headers.get("cache-control"), path).toMatch(/no-store/);
+      expect(res.headers.get("etag"), path).toBeNull();
+    }
+    const signOut = await fetch(`${app.url}/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie, origin: ORIGIN },
+      redirect: "manual",
+    });
+    if (signOut.headers.get("set-cookie")) expect(signOut.headers.get("cache-control")).toMatch(/no-store/);
+  });
+});

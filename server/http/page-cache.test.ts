@@ -1,0 +1,278 @@
+import crypto from "node:crypto";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { classify, createPageCache, matchesEtag } from "./page-cache";
+
+/**
+ * The cache middleware in a real Express app with compression and a per-request CSP nonce, like
+ * server/http/app.ts. The "render" stands in for React Router: it embeds the request's nonce in the
+ * page, counts its calls and can be told to answer with a cookie, an error or a redirect.
+ */
+let clock = 1_000_000;
+let renders = 0;
+let uncached = 0;
+let server: http.Server;
+let base: string;
+let cache: ReturnType<typeof createPageCache>;
+
+beforeAll(async () => {
+  const app = express();
+  app.use((_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}' 'strict-dynamic'`);
+    next();
+  });
+  app.use(compression());
+  cache = createPageCache({
+    ttlSeconds: 5,
+    now: () => clock,
+    async render(req, res) {
+      renders++;
+      const nonce = res.locals.nonce as string;
+      const html = `<!doctype html><html><body><h1>${req.path}</h1><script nonce="${nonce}">1</script>${"x".repeat(2000)}</body></html>`;
+      if (req.path === "/cookie")
+        return new Response(html, { headers: { "Content-Type": "text/html", "Set-Cookie": "a=1; Path=/" } });
+      if (req.path === "/missing")
+        return new Response("<h1>Oops! Page not found</h1>", {
+          status: 404,
+          headers: { "Content-Type": "text/html" },
+        });
+      if (req.path === "/boom") throw new Error("render failed");
+      if (req.path === "/feed.xml")
+        return new Response("<rss/>", {
+          headers: { "Content-Type": "application/rss+xml", "Cache-Control": "public, max-age=300" },
+        });
+      if (req.path === "/slow") await new Promise((r) => setTimeout(r, 50));
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    },
+  });
+  app.use(cache);
+  // What React Router answers when the cache lets a request through (signed in, admin, POST...).
+  app.all("/{*splat}", (req, res) => {
+    uncached++;
+    if (req.path === "/auth/sign-in") res.cookie("session", "s", { httpOnly: true });
+    if (req.path === "/gone") return void res.status(404).type("html").send("not found");
+    res.type("html").send(`<p>${req.method} ${req.path} for ${req.headers.cookie ?? "nobody"}</p>`);
+  });
+  app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.status(500).type("text").send("error");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((r) => server.close(r)));
+
+beforeEach(() => {
+  cache.clear();
+  renders = 0;
+  uncached = 0;
+  clock += 60_000;
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  fetch(base + path, { method, headers: { "Accept-Encoding": "identity", ...headers }, redirect: "manual" });
+const nonceIn = (text: string) => /nonce="([^"]+)"/.exec(text)?.[1];
+const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)?.[1];
+
+describe("anonymous pages", () => {
+  it("are rendered once per TTL and shared: same bytes, nonce, CSP and ETag, with CDN headers", async () => {
+    const first = await get("/about");
+    const firstBody = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=5, stale-while-revalidate=10",
+    );
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(cspNonce(first)).toBe(nonceIn(firstBody));
+
+    clock += 3_000;
+    const second = await get("/about");
+    const secondBody = await second.text();
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(secondBody).toBe(firstBody);
+    // The nonce in the shared bytes and the CSP header sent with them agree.
+    expect(cspNonce(second)).toBe(nonceIn(firstBody));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("age")).toBe("3");
+    expect(renders).toBe(1);
+
+    clock += 2_500;
+    const third = await get("/about");
+    const thirdBody = await third.text();
+    expect(renders).toBe(2);
+    expect(nonceIn(thirdBody)).not.toBe(nonceIn(firstBody));
+    expect(third.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    expect(cspNonce(third)).toBe(nonceIn(thirdBody));
+  });
+
+  it("answers If-None-Match with 304 and no body, keeping the CSP that matches the stored copy", async () => {
+    const first = await get("/contact");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get("/contact", { "If-None-Match": `"other", ${etag}` });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toMatch(/s-maxage=5/);
+    expect(cspNonce(again)).toBe(cspNonce(first));
+    expect((await get("/contact", { "If-None-Match": '"stale"' })).status).toBe(200);
+  });
+
+  it("keys on path, query and language", async () => {
+    await get("/search?q=oil");
+    await get("/search?q=gold");
+    await get("/search?q=oil", { "Accept-Language": "ar-SA,ar;q=0.9" });
+    expect(renders).toBe(3);
+    await get("/search?q=oil", { "Accept-Language": "en-GB" });
+    await get("/search?q=oil");
+    expect(renders).toBe(4); // en-GB is another key than no header; the last one was a hit
+  });
+
+  it("renders once for concurrent misses", async () => {
+    const all = await Promise.all(Array.from({ length: 10 }, () => get("/slow")));
+    const bodies = await Promise.all(all.map((r) => r.text()));
+    expect(renders).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(all.filter((r) => r.headers.get("x-page-cache") === "miss")).toHaveLength(1);
+  });
+
+  it("serves HEAD from the stored copy without a body", async () => {
+    await get("/partner");
+    const head = await get("/partner", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(2000);
+    expect(await head.text()).toBe("");
+  });
+
+  it("compresses a stored copy once per encoding, to the same page", async () => {
+    const plain = await (await get("/news")).text();
+    const res = await fetch(`${base}/news`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(await res.text()).toBe(plain); // fetch decodes gzip
+    const raw = await new Promise<Buffer>((resolve) => {
+      import("node:http").then(({ get: httpGet }) =>
+        httpGet(`${base}/news`, { headers: { "Accept-Encoding": "br" } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on("data", (c) => chunks.push(c));
+          r.on("end", () => resolve(Buffer.concat(chunks)));
+        }),
+      );
+    });
+    expect(zlib.brotliDecompressSync(raw).toString()).toBe(plain);
+    expect(renders).toBe(1);
+  });
+});
+
+describe("responses that must not be shared", () => {
+  it("a Set-Cookie render is sent once, private and no-store, and never stored", async () => {
+    const res = await get("/cookie");
+    expect(res.headers.get("set-cookie")).toMatch(/a=1/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("etag")).toBeNull();
+    await get("/cookie");
+    expect(renders).toBe(2);
+  });
+
+  it("error pages are no-store and rendered every time", async () => {
+    const res = await get("/missing");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Oops! Page not found");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    await get("/missing");
+    expect(renders).toBe(2);
+    const boom = await get("/boom");
+    expect(boom.status).toBe(500);
+    expect(boom.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("a route's own Cache-Control (feeds) is kept and the response is not stored", async () => {
+    const res = await get("/feed.xml");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("content-type")).toMatch(/rss\+xml/);
+    await get("/feed.xml");
+    expect(renders).toBe(2);
+  });
+
+  it("signed-in (any cookie) requests skip the cache and are private", async () => {
+    await get("/about"); // an anonymous copy exists
+    const res = await get("/about", { Cookie: "better-auth.session_token=abc" });
+    expect(await res.text()).toContain("for better-auth.session_token=abc");
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("vary")).toMatch(/Cookie/);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    expect(uncached).toBe(1);
+  });
+
+  it("admin, auth, API and unsubscribe pages are no-store even without a cookie", async () => {
+    for (const path of [
+      "/admin",
+      "/admin?tab=users",
+      "/auth",
+      "/api/market",
+      "/newsletter/unsubscribe?token=x",
+    ]) {
+      const res = await get(path);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+    expect(renders).toBe(0);
+  });
+
+  it("POST results (a search form, a contact form) are no-store", async () => {
+    const res = await fetch(`${base}/search`, { method: "POST", body: "q=oil" });
+    expect(await res.text()).toBe("<p>POST /search for nobody</p>");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(renders).toBe(0);
+  });
+
+  it("a Set-Cookie from an uncached route wins over everything", async () => {
+    const res = await get("/auth/sign-in");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("an error from an uncached route is no-store", async () => {
+    const res = await get("/gone", { Cookie: "x=1" });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("an admin's successful change empties the cache", async () => {
+    await get("/about");
+    expect(cache.size()).toBe(1);
+    await fetch(`${base}/admin?tab=content`, { method: "POST", body: "x" });
+    expect(cache.size()).toBe(0);
+    await get("/about");
+    expect(renders).toBe(2);
+  });
+});
+
+describe("helpers", () => {
+  it("classify", () => {
+    const req = (method: string, path: string, headers: Record<string, string> = {}) =>
+      ({ method, path, headers }) as unknown as express.Request;
+    expect(classify(req("GET", "/"))).toBe("anonymous");
+    expect(classify(req("HEAD", "/news/breaking"))).toBe("anonymous");
+    expect(classify(req("GET", "/", { cookie: "theme=dark" }))).toBe("private");
+    expect(classify(req("GET", "/", { authorization: "Bearer x" }))).toBe("private");
+    expect(classify(req("POST", "/search"))).toBe("no-store");
+    expect(classify(req("GET", "/API/market"))).toBe("no-store");
+    expect(classify(req("GET", "/auth/reset-password"))).toBe("no-store");
+  });
+
+  it("matchesEtag compares weakly and understands lists and *", () => {
+    expect(matchesEtag('W/"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('"b", W/"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag("*", 'W/"a"')).toBe(true);
+    expect(matchesEtag('"b"', 'W/"a"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"a"')).toBe(false);
+  });
+});

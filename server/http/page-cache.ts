@@ -1,0 +1,227 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Cache headers for every page, and a short in-process cache of anonymous HTML (decision record
+ * 011). An anonymous GET/HEAD (no cookie, no Authorization) of a public path is rendered once per
+ * URL and language every `ttlSeconds`; everyone in that window gets the same bytes, ETag and CSP
+ * nonce, with `public, s-maxage` so a CDN can do the same. Everything else says why it must not be
+ * shared: signed-in or cookie-bearing requests are `private, no-cache`, admin/auth/API, Set-Cookie
+ * and error responses `no-store`.
+ */
+export interface PageCacheOptions {
+  /** How long a rendered anonymous page is reused (and s-maxage); 0 turns the cache off. */
+  ttlSeconds: number;
+  /** Renders one anonymous GET through React Router (cookie-less, on the public origin). */
+  render: (req: Request, res: Response) => Promise<globalThis.Response>;
+  maxEntries?: number;
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+export type CacheClass = "anonymous" | "private" | "no-store";
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The CSP of the render whose nonce is in the body: sent with every copy of it. */
+  csp: string | undefined;
+  body: Buffer;
+  etag: string;
+  createdAt: number;
+  expiresAt: number;
+  encoded: Map<string, Buffer>;
+}
+
+const NO_STORE_PREFIXES = ["/admin", "/auth", "/api/", "/newsletter/unsubscribe"];
+/** Per-response headers that must not be replayed from a stored render. */
+const NOT_REPLAYED = new Set([
+  "content-length",
+  "content-encoding",
+  "set-cookie",
+  "cache-control",
+  "etag",
+  "vary",
+]);
+const VARY = "Cookie, Accept-Language, Accept-Encoding";
+
+/** Request-side decision: what kind of response this request may get. */
+export function classify(req: Request): CacheClass {
+  if (req.method !== "GET" && req.method !== "HEAD") return "no-store";
+  const path = req.path.toLowerCase();
+  if (NO_STORE_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p))) return "no-store";
+  // Any cookie may carry a session, a flash toast or a preference that changes the page.
+  if (req.headers.cookie || req.headers.authorization) return "private";
+  return "anonymous";
+}
+
+/** A weak validator: the bytes may go out compressed, so equality is semantic, not byte-for-byte. */
+const etagOf = (body: Buffer) => `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === opaque(etag));
+}
+
+/** The language the root loader would pick from Accept-Language (its ?lang= is in the URL key). */
+const primaryLanguage = (req: Request) =>
+  /^\s*([a-z]{2})/i.exec(req.headers["accept-language"] ?? "")?.[1]?.toLowerCase() ?? "";
+
+export function createPageCache(opts: PageCacheOptions) {
+  const now = opts.now ?? Date.now;
+  const maxEntries = opts.maxEntries ?? 500;
+  const maxBodyBytes = opts.maxBodyBytes ?? 2 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  /** Single flight: concurrent misses of one key wait for the first render. */
+  const inflight = new Map<string, Promise<Entry | null>>();
+  const publicControl = `public, max-age=0, s-maxage=${opts.ttlSeconds}, stale-while-revalidate=${2 * opts.ttlSeconds}`;
+
+  function store(key: string, rendered: globalThis.Response, body: Buffer, csp: string | undefined) {
+    const type = rendered.headers.get("content-type") ?? "";
+    const cacheable =
+      rendered.status === 200 &&
+      type.startsWith("text/html") &&
+      !rendered.headers.has("set-cookie") &&
+      !rendered.headers.has("cache-control") &&
+      body.length <= maxBodyBytes;
+    if (!cacheable) return null;
+    const at = now();
+    const entry: Entry = {
+      status: rendered.status,
+      headers: [...rendered.headers].filter(([k]) => !NOT_REPLAYED.has(k.toLowerCase())),
+      csp,
+      body,
+      etag: etagOf(body),
+      createdAt: at,
+      expiresAt: at + opts.ttlSeconds * 1000,
+      encoded: new Map(),
+    };
+    entries.delete(key);
+    entries.set(key, entry);
+    // Oldest first: a Map iterates in insertion order.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return entry;
+  }
+
+  function send(req: Request, res: Response, entry: Entry, state: "hit" | "miss") {
+    for (const [k, v] of entry.headers) res.setHeader(k, v);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+    res.setHeader("Cache-Control", publicControl);
+    res.setHeader("Vary", VARY);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Age", String(Math.floor((now() - entry.createdAt) / 1000)));
+    res.setHeader("X-Page-Cache", state);
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.removeHeader("Content-Type");
+      return void res.status(304).end();
+    }
+    let body = entry.body;
+    const encoding = req.acceptsEncodings("br", "gzip");
+    if (encoding === "br" || encoding === "gzip") {
+      let encoded = entry.encoded.get(encoding);
+      if (!encoded) {
+        encoded =
+          encoding === "br"
+            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : zlib.gzipSync(body);
+        entry.encoded.set(encoding, encoded);
+      }
+      body = encoded;
+      // Set before compression() looks: it leaves an already encoded body alone.
+      res.setHeader("Content-Encoding", encoding);
+    }
+    res.setHeader("Content-Length", String(body.length));
+    res.status(entry.status);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** Sends a render that may not be shared, as it came, under the no-store rule for errors. */
+  async function passThrough(res: Response, rendered: globalThis.Response, body: Buffer) {
+    res.status(rendered.status);
+    for (const [k, v] of rendered.headers) if (k !== "set-cookie") res.setHeader(k, v);
+    const cookies = rendered.headers.getSetCookie();
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    applyPolicy(res, "anonymous", false);
+    res.end(body);
+  }
+
+  /** Header rules for responses that are not served from the cache (set just before headers go). */
+  function applyPolicy(res: Response, cls: CacheClass, cacheOn: boolean) {
+    const setCookie = res.getHeader("Set-Cookie");
+    if (setCookie && (!Array.isArray(setCookie) || setCookie.length)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      return;
+    }
+    if (res.getHeader("Cache-Control")) return; // the route knows best (feeds, streams, exports)
+    if (res.statusCode >= 400 || cls === "no-store") res.setHeader("Cache-Control", "no-store");
+    else if (cls === "private") {
+      res.setHeader("Cache-Control", "private, no-cache");
+      res.setHeader("Vary", VARY);
+    } else if (!cacheOn && res.statusCode < 300) res.setHeader("Cache-Control", "no-cache");
+  }
+
+  /** Hooks writeHead so the policy sees the final status and headers of a streamed response. */
+  function onHeaders(res: Response, cls: CacheClass) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: any[]) {
+      if (typeof args[0] === "number") res.statusCode = args[0];
+      applyPolicy(res, cls, opts.ttlSeconds > 0);
+      return (writeHead as any).apply(this, args);
+    } as typeof res.writeHead;
+  }
+
+  async function renderInto(req: Request, res: Response) {
+    const csp = res.getHeader("Content-Security-Policy");
+    const rendered = await opts.render(req, res);
+    const body = Buffer.from(await rendered.arrayBuffer());
+    return { rendered, body, csp: typeof csp === "string" ? csp : undefined };
+  }
+
+  async function serveAnonymous(req: Request, res: Response) {
+    const key = `${primaryLanguage(req)} ${req.originalUrl}`;
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now()) return send(req, res, hit, "hit");
+    const pending = inflight.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) return send(req, res, shared, "hit");
+    } else {
+      let settle!: (e: Entry | null) => void;
+      inflight.set(key, new Promise((r) => (settle = r)));
+      try {
+        const { rendered, body, csp } = await renderInto(req, res);
+        const entry = store(key, rendered, body, csp);
+        settle(entry);
+        return entry ? send(req, res, entry, "miss") : passThrough(res, rendered, body);
+      } catch (err) {
+        settle(null);
+        throw err;
+      } finally {
+        inflight.delete(key);
+      }
+    }
+    // The shared render could not be shared (an error, a redirect, not HTML): render our own.
+    const { rendered, body } = await renderInto(req, res);
+    return passThrough(res, rendered, body);
+  }
+
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
+    const cls = classify(req);
+    if (cls !== "anonymous" || opts.ttlSeconds <= 0) {
+      onHeaders(res, cls);
+      // An admin's successful change shows on public pages at once, not after the TTL.
+      if (cls === "no-store" && req.method !== "GET" && req.path.toLowerCase().includes("/admin"))
+        res.on("finish", () => res.statusCode < 400 && entries.clear());
+      return next();
+    }
+    try {
+      await serveAnonymous(req, res);
+    } catch (err) {
+      if (!res.headersSent) onHeaders(res, "no-store");
+      next(err);
+    }
+  };
+  return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
+}

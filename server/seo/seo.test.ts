@@ -1,0 +1,112 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STATIC_PAGES } from "../search/static-pages";
+import type { Services } from "../services";
+import { createTestServices } from "../testing/test-services";
+import { escapeXml } from "./xml";
+
+let s: Services;
+const ORIGIN = "https://gulfpulse.example";
+const TRICKY = `Oil & Gas <Outlook> "2025" — SAMA's view`;
+let slug: string;
+
+beforeAll(async () => {
+  s = await createTestServices({ PUBLIC_URL: `${ORIGIN}/` });
+  const content = s.content!;
+  slug = (
+    await content.articles.create({
+      section: "economic",
+      title: TRICKY,
+      excerpt: "Brent < $80 & OPEC+ cuts",
+      bodyMarkdown: "Body",
+      category: "Energy & Oil",
+      published: true,
+      publishedAt: new Date("2025-01-02T03:04:05Z"),
+    })
+  ).slug;
+  await content.articles.create({
+    section: "broker-analysis",
+    title: "Broker review",
+    slug: "broker-review",
+    excerpt: "A review",
+    published: true,
+    publishedAt: new Date("2025-01-01T00:00:00Z"),
+  });
+  await content.articles.create({ section: "breaking", title: "Draft", slug: "a-draft", published: false });
+});
+
+afterAll(() => s.close());
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => name === "url" || name === "item",
+});
+
+describe("sitemap.xml", () => {
+  it("lists every public page, the articles and the instrument pages on PUBLIC_URL, never drafts", async () => {
+    const xml = await s.seo!.sitemap();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = parser.parse(xml);
+    expect(doc.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const locs: string[] = doc.urlset.url.map((u: { loc: string }) => u.loc);
+    for (const page of [...STATIC_PAGES.map((p) => p.url), "/search"])
+      expect(locs).toContain(`${ORIGIN}${page}`);
+    expect(locs).toContain(`${ORIGIN}/news/article/${slug}`);
+    expect(locs).toContain(`${ORIGIN}/brokers/analysis/broker-review`);
+    expect(locs).not.toContain(`${ORIGIN}/news/article/a-draft`);
+    expect(locs).toContain(`${ORIGIN}/markets/usd-aed`);
+    expect(locs.filter((l) => l.startsWith(`${ORIGIN}/markets/`))).toHaveLength(s.market!.catalogue().length);
+    expect(locs.every((l) => l.startsWith(`${ORIGIN}/`) && !l.includes("//", ORIGIN.length))).toBe(true);
+    expect(new Set(locs).size).toBe(locs.length);
+    const article = doc.urlset.url.find((u: { loc: string }) => u.loc.endsWith(slug));
+    expect(article.lastmod).toBe("2025-01-02T03:04:05.000Z");
+    expect(locs.some((l) => /\/(admin|auth|api)\b/.test(l))).toBe(false);
+  });
+});
+
+describe("rss.xml", () => {
+  it("is valid RSS 2.0 of the site's own articles, newest first, with & and < escaped", async () => {
+    const xml = await s.seo!.rss();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain("Oil &amp; Gas &lt;Outlook&gt;");
+    const { rss } = parser.parse(xml);
+    expect(rss["@_version"]).toBe("2.0");
+    const channel = rss.channel;
+    expect(channel.title).toBe("GulfPulse");
+    expect(channel.link).toBe(`${ORIGIN}/`);
+    expect(channel["atom:link"]["@_href"]).toBe(`${ORIGIN}/rss.xml`);
+    const items = channel.item;
+    const titles = items.map((i: { title: string }) => i.title);
+    expect(titles).not.toContain("Draft");
+    const tricky = items.find((i: { title: string }) => i.title === TRICKY);
+    expect(tricky).toMatchObject({
+      link: `${ORIGIN}/news/article/${slug}`,
+      description: "Brent < $80 & OPEC+ cuts",
+      category: "Energy & Oil",
+      pubDate: "Thu, 02 Jan 2025 03:04:05 GMT",
+    });
+    expect(tricky.guid["#text"]).toBe(tricky.link);
+    const dates = items.map((i: { pubDate: string }) => Date.parse(i.pubDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(items.find((i: { title: string }) => i.title === "Broker review").link).toBe(
+      `${ORIGIN}/brokers/analysis/broker-review`,
+    );
+  });
+});
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of admin, API and sign-in and names the sitemap", () => {
+    const lines = s.seo!.robots().split("\n");
+    expect(lines[0]).toBe("User-agent: *");
+    expect(lines).toEqual(expect.arrayContaining(["Disallow: /admin", "Disallow: /api/", "Disallow: /auth"]));
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(lines.filter((l) => l.startsWith("Disallow:"))).toHaveLength(3);
+  });
+});
+
+describe("escapeXml", () => {
+  it("escapes markup and drops characters XML forbids", () => {
+    expect(escapeXml(`a & b < c > d "e" 'f'`)).toBe("a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;");
+    expect(escapeXml("bell\u0007tab\tok")).toBe("belltab\tok");
+  });
+});

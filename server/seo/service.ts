@@ -1,0 +1,98 @@
+import type { ArticleSummary, ContentService } from "../content/types";
+import { instrumentSlug } from "../market/catalogue";
+import type { MarketService } from "../market/types";
+import { STATIC_PAGES } from "../search/static-pages";
+import type { Settings } from "../settings/settings";
+import { type RssItem, rssXml, type SitemapEntry, sitemapXml } from "./xml";
+
+export interface SeoDeps {
+  /** PUBLIC_URL (or the local default): every URL in the files is absolute on it. */
+  publicUrl: string;
+  settings: Pick<Settings, "get">;
+  /** Read at call time: features are wired after this one, or not at all. */
+  content: () => ContentService | undefined;
+  market: () => MarketService | undefined;
+}
+
+export interface SeoService {
+  sitemap(): Promise<string>;
+  rss(): Promise<string>;
+  robots(): string;
+}
+
+/** Paths a crawler has no business in (all noindex anyway): admin, API and sign-in. */
+export const DISALLOWED_PREFIXES = ["/admin", "/api/", "/auth"];
+/** sitemaps.org allows 50,000 URLs per file; articles stop well short of it. */
+const MAX_SITEMAP_ARTICLES = 40_000;
+const PAGE = 200;
+const RSS_ITEMS = 50;
+
+export const articlePath = (a: Pick<ArticleSummary, "section" | "slug">) =>
+  a.section === "broker-analysis" ? `/brokers/analysis/${a.slug}` : `/news/article/${a.slug}`;
+
+export function createSeo(deps: SeoDeps): SeoService {
+  const origin = deps.publicUrl.replace(/\/+$/, "");
+  const abs = (path: string) => `${origin}${path}`;
+
+  async function publishedArticles(max: number) {
+    const content = deps.content();
+    if (!content) return [];
+    const all: ArticleSummary[] = [];
+    while (all.length < max) {
+      const page = await content.articles.list({
+        limit: Math.min(PAGE, max - all.length),
+        offset: all.length,
+      });
+      all.push(...page);
+      if (page.length < PAGE) break;
+    }
+    return all;
+  }
+
+  return {
+    async sitemap() {
+      const pages: SitemapEntry[] = [...STATIC_PAGES.map((p) => p.url), "/search"].map((p) => ({
+        loc: abs(p),
+      }));
+      const instruments = (deps.market()?.catalogue() ?? []).map((i) => ({
+        loc: abs(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`),
+      }));
+      const articles = (await publishedArticles(MAX_SITEMAP_ARTICLES)).map((a) => ({
+        loc: abs(articlePath(a)),
+        lastmod: a.publishedAt,
+      }));
+      return sitemapXml([...pages, ...instruments, ...articles]);
+    },
+
+    async rss() {
+      const siteName = String(deps.settings.get("siteName", "GulfPulse"));
+      const items: RssItem[] = (await publishedArticles(RSS_ITEMS)).map((a) => ({
+        title: a.title,
+        link: abs(articlePath(a)),
+        description: a.excerpt,
+        pubDate: a.publishedAt,
+        category: a.category,
+      }));
+      return rssXml(
+        {
+          title: siteName,
+          link: abs("/"),
+          self: abs("/rss.xml"),
+          description: String(deps.settings.get("tagline", "Trade Smart, Stay Ahead")),
+          language: "en",
+        },
+        items,
+      );
+    },
+
+    robots() {
+      return [
+        "User-agent: *",
+        ...DISALLOWED_PREFIXES.map((p) => `Disallow: ${p}`),
+        "",
+        `Sitemap: ${abs("/sitemap.xml")}`,
+        "",
+      ].join("\n");
+    },
+  };
+}
