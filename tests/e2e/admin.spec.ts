@@ -1,4 +1,14 @@
-import { test as base, expect, mailsTo, type Page, signIn, signUpAndSignIn, uniqueEmail } from "./fixtures";
+import {
+  ADMIN_EMAIL as ADMIN,
+  test as base,
+  expect,
+  hydrated,
+  mailsTo,
+  type Page,
+  signInAsAdmin,
+  signUpAndSignIn,
+  uniqueEmail,
+} from "./fixtures";
 
 /**
  * Mail previews are iframes with sandbox="" (no scripts). Playwright's own instrumentation tries to
@@ -19,41 +29,8 @@ const test = base.extend<{ sandboxRefusals: void }>({
   ],
 });
 
-// admin@e2e.test becomes admin when it signs up (ADMIN_EMAILS in the e2e server). The tests share
-// one server, so the account is created once and signed in afterwards.
-const ADMIN = "admin@e2e.test";
 // Generous timeouts: the machine these run on is shared and often busy.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/auth");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  const outcome = await Promise.race([
-    page
-      .getByText("Successfully signed in!")
-      .first()
-      .waitFor()
-      .then(() => "in" as const),
-    page
-      .getByRole("alert")
-      .first()
-      .waitFor()
-      .then(() => "no-account" as const),
-  ]);
-  if (outcome === "no-account") await signUpAndSignIn(page, ADMIN);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-}
-
-/** Clicks before React hydrates are replayed too early for the router; wait until it has. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("main");
-    return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactFiber")));
-  });
-}
 
 async function goto(page: Page, url: string) {
   await page.goto(url);
@@ -292,7 +269,6 @@ test("granting admin to a user, who then sees the admin menu; banning signs them
   await expect(audit.getByRole("row").filter({ hasText: "user.grant_admin" }).first()).toContainText(ADMIN);
   await expect(audit.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText(email);
   await other.close();
-  void signIn;
 });
 
 test("changing the site name shows it in the header without a restart", async ({ page }) => {

@@ -1,9 +1,16 @@
-import { expect, linkIn, mailsTo, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  linkIn,
+  mailsTo,
+  type Page,
+  signInAsAdmin,
+  signUpAndSignIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // The machine is shared; mail round trips and builds can be slow.
 test.describe.configure({ timeout: 120_000 });
-
-const ADMIN = "admin@e2e.test";
 
 /** Holds the subscribe request so the 'Subscribing...' state can be seen. */
 async function slowSubscribe(page: Page, ms = 700) {
@@ -21,28 +28,6 @@ async function openDialog(page: Page, button: string, dialog: string) {
     await expect(locator).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   return locator;
-}
-
-async function signInAsAdmin(page: Page) {
-  // Another spec of the same run may have created the admin already.
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  const outcome = await Promise.race([
-    page
-      .getByText("Successfully signed in!")
-      .first()
-      .waitFor()
-      .then(() => "in" as const),
-    page
-      .getByRole("alert")
-      .first()
-      .waitFor()
-      .then(() => "no" as const),
-  ]);
-  if (outcome === "in") await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-  else await signUpAndSignIn(page, ADMIN);
 }
 
 test("full subscribe modal: states, 3 s close, welcome mail, duplicate, unsubscribe and resubscribe", async ({
@@ -94,7 +79,8 @@ test("full subscribe modal: states, 3 s close, welcome mail, duplicate, unsubscr
   await dialog.getByLabel("Email").fill(email.toUpperCase());
   await dialog.getByRole("button", { name: "Subscribe" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Email already subscribed to newsletter");
-  await page.waitForTimeout(3_500);
+  // Past the 3 s close that follows a success: an error keeps the modal open.
+  await page.clock.runFor(3_500);
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
 
