@@ -47,6 +47,8 @@ const schema = z.object({
   CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
   RSS_POLL_MINUTES: z.coerce.number().min(0.05).default(10),
+  /** Feeds may be on private, loopback or link-local addresses (off: SSRF defence). */
+  FEEDS_ALLOW_PRIVATE: bool.default(false),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   JOBS_ENABLED: bool.default(true),

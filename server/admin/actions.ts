@@ -16,6 +16,7 @@ import {
   userIdSchema,
 } from "../../common/admin/forms";
 import { AppError, displayableMessage, isAppError } from "../../common/errors";
+import { feedAddressProblem } from "../news/address-guard";
 import type { Services } from "../services";
 import { recordAudit } from "./audit";
 import { refreshFeed } from "./content/entities";
@@ -189,6 +190,11 @@ const HANDLERS: Record<string, Handler> = {
   async saveContent(s, actor, form) {
     const { entity, id } = parse(entitySchema, form);
     const input = parse(CONTENT_SCHEMAS[entity] as z.ZodType, form);
+    if (entity === "feeds" && !s.config.FEEDS_ALLOW_PRIVATE) {
+      // Fetches are checked too (address-guard); this tells the admin at once.
+      const problem = await feedAddressProblem((input as { url: string }).url);
+      if (problem) throw new Invalid(problem, { url: problem });
+    }
     const saved = await saveContentItem(s, entity, id, input as never, actor.id);
     await recordAudit(s.db, {
       actorId: actor.id,

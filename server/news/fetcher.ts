@@ -1,9 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "./address-guard";
 import { FeedError } from "./parser";
 
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
 
 /** Feed files shipped with the app, addressed as sample://<file name> so rows stay portable. */
 export const SAMPLE_FEEDS_DIR = path.join(import.meta.dirname, "sample-feeds");
@@ -18,6 +20,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxBytes?: number;
+  /** FEEDS_ALLOW_PRIVATE: let the feed be on a private, loopback or link-local address. */
+  allowPrivateAddresses?: boolean;
 }
 
 const ACCEPT =
@@ -45,10 +49,14 @@ export async function fetchFeed(url: string, opts: FetchOptions = {}): Promise<F
   if (opts.lastModified) headers["If-Modified-Since"] = opts.lastModified;
   let res: Response;
   try {
-    res = await fetch(parsed, { headers, signal, redirect: "follow" });
+    res = await fetchFollowingRedirects(parsed, { headers, signal }, opts.allowPrivateAddresses ?? false);
   } catch (err) {
+    if (err instanceof FeedError) throw err;
     if (timeout.aborted) throw new FeedError(`timed out after ${opts.timeoutMs ?? FETCH_TIMEOUT_MS} ms`);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (err instanceof PrivateAddressError || cause instanceof PrivateAddressError) {
+      throw new FeedError((cause as Error | undefined)?.message ?? (err as Error).message);
+    }
     throw new FeedError(`network error: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }
   if (res.status === 304) {
@@ -76,6 +84,34 @@ export async function fetchFeed(url: string, opts: FetchOptions = {}): Promise<F
     etag: res.headers.get("etag"),
     lastModified: res.headers.get("last-modified"),
   };
+}
+
+/**
+ * Redirects are followed here rather than by fetch, so that every hop is checked: a public feed
+ * must not be able to bounce the server to a private address.
+ */
+async function fetchFollowingRedirects(
+  start: URL,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+  allowPrivate: boolean,
+): Promise<Response> {
+  let url = start;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (!allowPrivate) assertPublicHost(url);
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      ...(allowPrivate ? {} : { dispatcher: publicOnlyAgent }),
+    } as RequestInit);
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;
+    if (!location) return res;
+    await res.body?.cancel();
+    url = new URL(location, url);
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new FeedError(`redirected to an unsupported URL scheme ${url.protocol}`);
+    }
+  }
+  throw new FeedError(`more than ${MAX_REDIRECTS} redirects`);
 }
 
 async function readSample(name: string, opts: FetchOptions): Promise<FetchResult> {

@@ -25,6 +25,8 @@ export interface IngestDeps {
   /** The normal gap between two polls of a healthy feed. */
   pollIntervalMs: number;
   fetchTimeoutMs?: number;
+  /** FEEDS_ALLOW_PRIVATE (see ./address-guard.ts). */
+  allowPrivateAddresses?: boolean;
 }
 
 const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +62,7 @@ export async function pollFeed(
       lastModified: feed.lastModified,
       signal: opts.signal,
       timeoutMs: deps.fetchTimeoutMs,
+      allowPrivateAddresses: deps.allowPrivateAddresses,
     });
     if (fetched.status === "not-modified") {
       report.status = "not-modified";

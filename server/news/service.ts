@@ -57,7 +57,10 @@ export interface NewsAnalyticsService {
 export interface NewsDeps {
   db: Db;
   log: Logger;
-  config: Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "RSS_POLL_MINUTES">;
+  config: Pick<
+    Config,
+    "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "RSS_POLL_MINUTES" | "FEEDS_ALLOW_PRIVATE"
+  >;
   /** Tests inject an engine; otherwise the AI engine when configured, else the offline one. */
   engine?: AnalysisEngine;
 }
@@ -173,7 +176,10 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
     },
 
     async poll(opts = {}) {
-      const reports = await pollDueFeeds({ db, log, pollIntervalMs }, opts);
+      const reports = await pollDueFeeds(
+        { db, log, pollIntervalMs, allowPrivateAddresses: config.FEEDS_ALLOW_PRIVATE },
+        opts,
+      );
       // New (or never analysed) stories are analysed here, in the background job, so the dashboard
       // rarely waits for a model; cached analyses cost one query.
       if (!opts.signal?.aborted) await analyse(await latestItems(db, { limit: DASHBOARD_ITEMS }));

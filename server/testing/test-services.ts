@@ -11,6 +11,8 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     JOBS_ENABLED: "false",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
+    // Test feed servers listen on loopback; the SSRF tests turn this off again.
+    FEEDS_ALLOW_PRIVATE: "true",
     ...env,
   });
   const database = await createTestDatabase();
