@@ -4,6 +4,7 @@ import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchP
 import { toast } from "sonner";
 import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
 import { displayableMessage } from "../../common/errors";
+import { safeRedirect } from "../../common/safe-redirect";
 import type { Route } from "./+types/auth";
 import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
@@ -24,11 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Only same-site paths are followed after sign-in. */
-function safeRedirect(to: string | null) {
-  return to?.startsWith("/") && !to.startsWith("//") ? to : "/";
-}
-
 async function authMessage(res: Response, fallback: string) {
   try {
     const body = (await res.json()) as { message?: string };
@@ -38,7 +34,11 @@ async function authMessage(res: Response, fallback: string) {
   }
 }
 
-const fail = (intent: Mode, message: string) => data<ActionResult>({ ok: false, intent, message }, 400);
+const fail = (intent: Mode, message: string, status = 400) =>
+  data<ActionResult>({ ok: false, intent, message }, status);
+/** The auth library's 429 (too many attempts) stays a 429; its other refusals are a 400. */
+const refusal = async (intent: Mode, res: Response, fallback: string) =>
+  fail(intent, await authMessage(res, fallback), res.status === 429 ? 429 : 400);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         name: input.fullName,
         callbackURL: "/auth?verified=1",
       });
-      if (!res.ok) return fail(intent, await authMessage(res, fallback));
+      if (!res.ok) return refusal(intent, res, fallback);
       return data<ActionResult>({ ok: true, intent });
     }
     if (input.intent === "forgot") {
@@ -76,11 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: input.email,
         redirectTo: "/auth/reset-password",
       });
-      if (!res.ok) return fail(intent, await authMessage(res, fallback));
+      if (!res.ok) return refusal(intent, res, fallback);
       return data<ActionResult>({ ok: true, intent });
     }
     const res = await callAuth(request, "/sign-in/email", { email: input.email, password: input.password });
-    if (!res.ok) return fail(intent, await authMessage(res, fallback));
+    if (!res.ok) return refusal(intent, res, fallback);
     const headers = new Headers();
     for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

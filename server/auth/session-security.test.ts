@@ -125,6 +125,36 @@ describe("cookie flags", () => {
   });
 });
 
+/** The sign-in form's action, as the browser posts it. */
+async function signInForm(ip: string, password: string, redirectTo?: string) {
+  const query = redirectTo === undefined ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const request = new Request(`http://localhost:3000/auth${query}`, {
+    method: "POST",
+    headers: { "x-gulfpulse-client-ip": ip, origin: "http://localhost:3000" },
+    body: new URLSearchParams({ intent: "signin", email: "user@example.com", password }),
+  });
+  const context = new RouterContextProvider();
+  context.set(requestContext, { services: s, nonce: "n", clientIp: ip });
+  return (await authRoute.action({ request, context, params: {} } as never)) as {
+    data: { message?: string; redirectTo?: string };
+    init: { status: number } | null;
+  };
+}
+
+describe("after sign-in", () => {
+  it("the form sends the user only to a path on this site (no open redirect)", async () => {
+    for (const [to, expected] of [
+      ["/price-alerts", "/price-alerts"],
+      ["/\\evil.example", "/"],
+      ["https://evil.example", "/"],
+      ["//evil.example", "/"],
+    ]) {
+      const res = await signInForm(`203.0.113.${++ipCounter % 250}`, TEST_PASSWORD, to);
+      expect(res.data.redirectTo, to).toBe(expected);
+    }
+  });
+});
+
 describe("brute force on sign-in", () => {
   const wrong = (ip: string) =>
     authRequest(s, "/sign-in/email", { body: { email: "user@example.com", password: "wrong-password" }, ip });
@@ -147,26 +177,10 @@ describe("brute force on sign-in", () => {
 
   it("the sign-in form goes through the same limit and shows its message", async () => {
     const ip = "198.51.100.9";
-    const submit = async () => {
-      const request = new Request("http://localhost:3000/auth", {
-        method: "POST",
-        headers: { "x-gulfpulse-client-ip": ip, origin: "http://localhost:3000" },
-        body: new URLSearchParams({
-          intent: "signin",
-          email: "user@example.com",
-          password: "wrong-password",
-        }),
-      });
-      const context = new RouterContextProvider();
-      context.set(requestContext, { services: s, nonce: "n", clientIp: ip });
-      return (await authRoute.action({ request, context, params: {} } as never)) as {
-        data: { message?: string };
-        init: { status: number } | null;
-      };
-    };
+    const submit = () => signInForm(ip, "wrong-password");
     for (let i = 0; i < 3; i++) expect((await submit()).data.message).toMatch(/invalid email or password/i);
     const blocked = await submit();
-    expect(blocked.init?.status).toBe(400);
+    expect(blocked.init?.status).toBe(429);
     expect(blocked.data.message).toMatch(/too many requests/i);
   });
 });
