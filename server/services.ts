@@ -35,6 +35,7 @@ import { createMarket } from "./market/service";
 import { type NewsAnalyticsService, registerNews } from "./news";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter } from "./newsletter/service";
+import { registerRateLimitSweep } from "./rate-limit/limiter";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
 import type { SseHub } from "./realtime/sse-hub";
@@ -129,6 +130,7 @@ export async function createServices(
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     ratePerSecond: config.MAIL_RATE_PER_SECOND,
   });
+  registerRateLimitSweep(jobs, db);
   jobs.register({
     name: "mail-outbox",
     intervalMs: 2_000,

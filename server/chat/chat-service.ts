@@ -11,6 +11,7 @@ import {
   type StoredMessage,
 } from "../../common/chat";
 import { AppError } from "../../common/errors";
+import { createRateLimiter } from "../rate-limit/limiter";
 import type { Services } from "../services";
 import { type Emit, streamAiReply, subjectOf } from "./ai-reply";
 import * as queries from "./conversations";
@@ -18,7 +19,6 @@ import { createMarketContext } from "./market-context";
 import { offlineReply, type RunTool } from "./offline/engine";
 import type { ClassifiedError } from "./provider-errors";
 import { createChatModel } from "./provider";
-import { createRateLimiter } from "./rate-limit";
 import { encodeEvent, STREAM_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import type { ToolContext, ToolOutcome } from "./tools/types";
@@ -52,11 +52,13 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
   const model = deps.model === undefined ? createChatModel(config) : deps.model;
   const mode = model ? "ai" : "offline";
   const marketContext = createMarketContext(() => services.market);
-  const perIp = createRateLimiter({
+  const perIp = createRateLimiter(db, {
+    name: "chat-ip",
     limit: config.CHAT_RATE_LIMIT_PER_IP,
     windowMs: config.CHAT_RATE_LIMIT_WINDOW_MS,
   });
-  const perUser = createRateLimiter({
+  const perUser = createRateLimiter(db, {
+    name: "chat-user",
     limit: config.CHAT_RATE_LIMIT_PER_USER,
     windowMs: config.CHAT_RATE_LIMIT_WINDOW_MS,
   });
@@ -70,8 +72,8 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
     userId,
   });
 
-  function checkRateLimit(ip: string, userId: string | null) {
-    if (!perIp.hit(`ip:${ip}`) || (userId !== null && !perUser.hit(`user:${userId}`))) {
+  async function checkRateLimit(ip: string, userId: string | null) {
+    if (!(await perIp.hit(ip)) || (userId !== null && !(await perUser.hit(userId)))) {
       throw new AppError("rate_limited:chat", RATE_LIMIT_MESSAGE);
     }
   }
@@ -161,7 +163,7 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
     info: () => ({ mode, maxMessageChars: config.CHAT_MAX_MESSAGE_CHARS }),
 
     async reply({ body, userId, ip, signal }) {
-      checkRateLimit(ip, userId);
+      await checkRateLimit(ip, userId);
       const { conversation, created, history } = await loadHistory(body, userId);
       const closed = new AbortController();
       signal.addEventListener("abort", () => closed.abort(), { once: true });

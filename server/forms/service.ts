@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { createRateLimiter } from "../rate-limit/limiter";
 import { FORM_SCHEMAS, type FormKind, fieldIssues, formErrorKey } from "../../common/forms-schema";
 import { AppError } from "../../common/errors";
 import { isHoneypotFilled } from "../../common/honeypot";
@@ -7,7 +8,6 @@ import { formSubmissions } from "../db/schema";
 import type { Logger } from "../logger";
 import { formSubmissionMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
-import { createIpLimiter } from "./ip-limiter";
 
 /** Stored submissions per IP address and form within the window (checked in the database). */
 export const FORM_RATE_LIMIT = { max: 5, windowMinutes: 10 };
@@ -54,8 +54,8 @@ export interface FormsDeps {
 export function createForms(deps: FormsDeps) {
   const { db, outbox, log } = deps;
   const limit = deps.rateLimit ?? FORM_RATE_LIMIT;
-  // Invalid and spam posts write nothing, so they are throttled in memory instead.
-  const attempts = createIpLimiter({ max: 60, windowMs: 10 * 60_000 });
+  // Every post, valid or not, counts here: invalid and spam posts store no submission to count.
+  const attempts = createRateLimiter(db, { name: "form-attempts", limit: 60, windowMs: 10 * 60_000 });
 
   async function recentFromIp(kind: FormKind, ip: string) {
     const [row] = await db
@@ -72,7 +72,7 @@ export function createForms(deps: FormsDeps) {
   }
 
   async function submit(kind: FormKind, form: Record<string, unknown>, meta: { ip: string }) {
-    if (!attempts.hit(meta.ip)) throw new AppError("rate_limited:forms", "rateLimited");
+    if (!(await attempts.hit(meta.ip))) throw new AppError("rate_limited:forms", "rateLimited");
     if (isHoneypotFilled(form)) {
       log.warn({ kind, ip: meta.ip }, "form rejected: honeypot filled");
       throw new AppError("bad_request:spam", "failed");

@@ -14,7 +14,7 @@ import {
   welcomeMail,
 } from "../mail/mails";
 import type { OutgoingMail, Outbox } from "../mail/outbox";
-import { createIpLimiter } from "../forms/ip-limiter";
+import { createRateLimiter } from "../rate-limit/limiter";
 import {
   type CampaignRow,
   campaignProgress,
@@ -64,7 +64,11 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
   const { db, outbox, log } = deps;
   const siteUrl = deps.publicUrl.replace(/\/$/, "");
   const tokens = createUnsubscribeTokens(deps.secret);
-  const signupLimiter = createIpLimiter({ max: deps.signupsPerIp ?? 20, windowMs: 10 * 60_000 });
+  const signupLimiter = createRateLimiter(db, {
+    name: "newsletter-signup",
+    limit: deps.signupsPerIp ?? 20,
+    windowMs: 10 * 60_000,
+  });
 
   const linksFor = (token: string) => ({
     pageUrl: `${siteUrl}/newsletter/unsubscribe?token=${token}`,
@@ -141,7 +145,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     unsubscribeLinks,
 
     async subscribe(input, meta) {
-      if (meta?.ip && !signupLimiter.hit(meta.ip)) {
+      if (meta?.ip && !(await signupLimiter.hit(meta.ip))) {
         throw new AppError("rate_limited:newsletter", RATE_LIMITED_MESSAGE);
       }
       const frequency = input.source === "full" ? (input.frequency ?? DEFAULT_FREQUENCY) : DEFAULT_FREQUENCY;

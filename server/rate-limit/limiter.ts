@@ -1,0 +1,49 @@
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
+import type { Scheduler } from "../jobs/scheduler";
+
+export interface RateLimiter {
+  /** Counts one hit for the key; false when the key is over its limit (the hit is not counted). */
+  hit(key: string): Promise<boolean>;
+}
+
+/**
+ * `limit` hits per `windowMs` per key, enforced in the database so the limit holds however many
+ * processes serve the site (an in-memory count would multiply it by the number of processes).
+ *
+ * GCRA (the generic cell rate algorithm): each key keeps one timestamp, its theoretical arrival
+ * time. A hit moves it one emission interval (window / limit) later, starting from now if it lies
+ * in the past, and is refused when that would put it more than a window ahead. A full burst of
+ * `limit` is allowed at once, then one hit per interval. One upsert per hit, atomic under
+ * concurrency; refused hits change nothing.
+ */
+export function createRateLimiter(db: Db, o: { name: string; limit: number; windowMs: number }): RateLimiter {
+  const emissionSecs = o.windowMs / o.limit / 1000;
+  const windowSecs = o.windowMs / 1000;
+  return {
+    async hit(key) {
+      const next = sql`greatest(${rateLimits.tat}, now()) + make_interval(secs => ${emissionSecs})`;
+      const rows = await db
+        .insert(rateLimits)
+        .values({ key: `${o.name}:${key}`, tat: sql`now() + make_interval(secs => ${emissionSecs})` })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: { tat: next },
+          setWhere: sql`${next} <= now() + make_interval(secs => ${windowSecs})`,
+        })
+        .returning({ key: rateLimits.key });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** Keys whose time has passed hold no state: the leader deletes them now and then. */
+export function registerRateLimitSweep(jobs: Scheduler, db: Db) {
+  jobs.register({
+    name: "rate-limit-sweep",
+    intervalMs: 10 * 60_000,
+    runAtStart: false,
+    run: async () => void (await db.delete(rateLimits).where(lt(rateLimits.tat, sql`now()`))),
+  });
+}
