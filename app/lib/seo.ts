@@ -40,8 +40,9 @@ export function seoMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
   const url = `${site.url}${page.path}`;
+  const suffix = ` — ${site.name}`;
   const socialTitle =
-    page.socialTitle ?? page.title.replace(new RegExp(`\\s+—\\s+${escapeRegExp(site.name)}$`), "");
+    page.socialTitle ?? (page.title.endsWith(suffix) ? page.title.slice(0, -suffix.length) : page.title);
   tags.push(
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.type ?? "website" },
@@ -104,5 +105,3 @@ export function seoFileResponse(body: string, type: string) {
     },
   });
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -24,9 +24,14 @@ export type CacheClass = "anonymous" | "private" | "no-store";
 
 interface Entry {
   status: number;
-  headers: Array<[string, string]>;
-  /** The CSP of the render whose nonce is in the body: sent with every copy of it. */
-  csp: string | undefined;
+  /**
+   * Every header of the stored response as a flat name/value list: the security headers of the
+   * request that rendered it (its CSP carries the nonce that is in the body), the page's own, and
+   * the cache headers. Replayed as they are, so a hit needs none of the middleware that made them.
+   */
+  head: string[];
+  /** The same without Content-Type, for 304s. */
+  head304: string[];
   body: Buffer;
   etag: string;
   createdAt: number;
@@ -43,6 +48,12 @@ const NOT_REPLAYED = new Set([
   "cache-control",
   "etag",
   "vary",
+  "age",
+  "x-page-cache",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
 ]);
 const VARY = "Cookie, Accept-Language, Accept-Encoding";
 
@@ -78,7 +89,7 @@ export function createPageCache(opts: PageCacheOptions) {
   const inflight = new Map<string, Promise<Entry | null>>();
   const publicControl = `public, max-age=0, s-maxage=${opts.ttlSeconds}, stale-while-revalidate=${2 * opts.ttlSeconds}`;
 
-  function store(key: string, rendered: globalThis.Response, body: Buffer, csp: string | undefined) {
+  function store(key: string, rendered: globalThis.Response, body: Buffer, base: Array<[string, string]>) {
     const type = rendered.headers.get("content-type") ?? "";
     const cacheable =
       rendered.status === 200 &&
@@ -88,12 +99,19 @@ export function createPageCache(opts: PageCacheOptions) {
       body.length <= maxBodyBytes;
     if (!cacheable) return null;
     const at = now();
+    const etag = etagOf(body);
+    const headers = new Map<string, string>();
+    for (const [k, v] of [...base, ...rendered.headers])
+      if (!NOT_REPLAYED.has(k.toLowerCase())) headers.set(k, v);
+    headers.set("Cache-Control", publicControl).set("Vary", VARY).set("ETag", etag);
+    const flat = (skip?: string) =>
+      [...headers].filter(([k]) => k.toLowerCase() !== skip).flatMap(([k, v]) => [k, v]);
     const entry: Entry = {
       status: rendered.status,
-      headers: [...rendered.headers].filter(([k]) => !NOT_REPLAYED.has(k.toLowerCase())),
-      csp,
+      head: flat(),
+      head304: flat("content-type"),
       body,
-      etag: etagOf(body),
+      etag,
       createdAt: at,
       expiresAt: at + opts.ttlSeconds * 1000,
       encoded: new Map(),
@@ -106,18 +124,14 @@ export function createPageCache(opts: PageCacheOptions) {
   }
 
   function send(req: Request, res: Response, entry: Entry, state: "hit" | "miss") {
-    for (const [k, v] of entry.headers) res.setHeader(k, v);
-    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
-    res.setHeader("Cache-Control", publicControl);
-    res.setHeader("Vary", VARY);
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Age", String(Math.floor((now() - entry.createdAt) / 1000)));
-    res.setHeader("X-Page-Cache", state);
+    const age = String(Math.floor((now() - entry.createdAt) / 1000));
     if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
       res.removeHeader("Content-Type");
-      return void res.status(304).end();
+      res.writeHead(304, [...entry.head304, "Age", age, "X-Page-Cache", state]);
+      return void res.end();
     }
     let body = entry.body;
+    const head = [...entry.head, "Age", age, "X-Page-Cache", state];
     const encoding = req.acceptsEncodings("br", "gzip");
     if (encoding === "br" || encoding === "gzip") {
       let encoded = entry.encoded.get(encoding);
@@ -129,11 +143,11 @@ export function createPageCache(opts: PageCacheOptions) {
         entry.encoded.set(encoding, encoded);
       }
       body = encoded;
-      // Set before compression() looks: it leaves an already encoded body alone.
-      res.setHeader("Content-Encoding", encoding);
+      // compression() (on the miss path) leaves an already encoded body alone.
+      head.push("Content-Encoding", encoding);
     }
-    res.setHeader("Content-Length", String(body.length));
-    res.status(entry.status);
+    head.push("Content-Length", String(body.length));
+    res.writeHead(entry.status, head);
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
@@ -173,16 +187,23 @@ export function createPageCache(opts: PageCacheOptions) {
   }
 
   async function renderInto(req: Request, res: Response) {
-    const csp = res.getHeader("Content-Security-Policy");
+    // The headers the middleware set for this request (security headers, its CSP and nonce).
+    const base = Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)] as [string, string]);
     const rendered = await opts.render(req, res);
     const body = Buffer.from(await rendered.arrayBuffer());
-    return { rendered, body, csp: typeof csp === "string" ? csp : undefined };
+    return { rendered, body, base };
   }
 
+  const keyOf = (req: Request) => `${primaryLanguage(req)} ${req.originalUrl}`;
+  const fresh = (key: string) => {
+    const entry = entries.get(key);
+    return entry && entry.expiresAt > now() ? entry : undefined;
+  };
+
   async function serveAnonymous(req: Request, res: Response) {
-    const key = `${primaryLanguage(req)} ${req.originalUrl}`;
-    const hit = entries.get(key);
-    if (hit && hit.expiresAt > now()) return send(req, res, hit, "hit");
+    const key = keyOf(req);
+    const hit = fresh(key);
+    if (hit) return send(req, res, hit, "hit");
     const pending = inflight.get(key);
     if (pending) {
       const shared = await pending;
@@ -191,8 +212,8 @@ export function createPageCache(opts: PageCacheOptions) {
       let settle!: (e: Entry | null) => void;
       inflight.set(key, new Promise((r) => (settle = r)));
       try {
-        const { rendered, body, csp } = await renderInto(req, res);
-        const entry = store(key, rendered, body, csp);
+        const { rendered, body, base } = await renderInto(req, res);
+        const entry = store(key, rendered, body, base);
         settle(entry);
         return entry ? send(req, res, entry, "miss") : passThrough(res, rendered, body);
       } catch (err) {
@@ -223,5 +244,15 @@ export function createPageCache(opts: PageCacheOptions) {
       next(err);
     }
   };
-  return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
+  /**
+   * The fast path, mounted before the rest of the middleware: a fresh stored page is sent as it is
+   * (it went through all of it when it was rendered); anything else carries on down the chain.
+   */
+  const hits = (req: Request, res: Response, next: NextFunction) => {
+    if (opts.ttlSeconds <= 0 || classify(req) !== "anonymous") return next();
+    const entry = fresh(keyOf(req));
+    if (!entry) return next();
+    send(req, res, entry, "hit");
+  };
+  return Object.assign(middleware, { hits, clear: () => entries.clear(), size: () => entries.size });
 }

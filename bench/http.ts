@@ -1,0 +1,265 @@
+/**
+ * npm run bench:http — the anonymous home page `/` of the production build (embedded PGlite,
+ * market ticking) under HTTP_CONNECTIONS concurrent keep-alive connections for HTTP_SECONDS,
+ * beside a bare node:http server sending the same bytes (captured from the app first) in the same
+ * run: requests/s and p50/p99 latency, and the ratio. A second app run with the page cache off
+ * (PAGE_CACHE_SECONDS=0) shows what a full render per request costs (decision record 011).
+ *
+ *   HTTP_CONNECTIONS=64  HTTP_SECONDS=10  BUILD_DIR=build  HTTP_UNCACHED=true
+ *
+ * Server and load generator (autocannon) are separate processes.
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const UNCACHED = (process.env.HTTP_UNCACHED ?? "true") !== "false";
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  bytesPerSecond: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child process roles
+// ---------------------------------------------------------------------------------------------
+
+/** The baseline: every request gets the captured page, as bytes already in memory. */
+function bareServer(port: number, file: string, contentType: string) {
+  const body = fs.readFileSync(file);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": contentType, "Content-Length": body.length });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, "127.0.0.1", () => process.send?.({ type: "listening" }));
+}
+
+/** The load generator: autocannon against one URL, the summary sent back over IPC. */
+async function loadGenerator(url: string, seconds: number, connections: number) {
+  const r = await autocannon({ url, connections, duration: seconds });
+  const load: Load = {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytesPerSecond: r.throughput.average,
+  };
+  process.send?.({ type: "result", load });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orchestrator
+// ---------------------------------------------------------------------------------------------
+
+function spawnNode(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+}
+
+const nextMessage = <T>(child: ChildProcess, type: string, timeoutMs = 300_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), timeoutMs);
+    const on = (m: any) => {
+      if (m?.type !== type) return;
+      child.off("message", on);
+      clearTimeout(timer);
+      resolve(m as T);
+    };
+    child.on("message", on);
+  });
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+async function waitHttp(url: string, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function load(url: string, seconds = SECONDS): Promise<Load> {
+  const child = spawnNode(["bench/http.ts", "load", url, String(seconds), String(CONNECTIONS)]);
+  try {
+    return (await nextMessage<{ load: Load }>(child, "result", (seconds + 60) * 1000)).load;
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+/** The production app on a data folder; resolves once it answers /readyz. */
+async function startApp(dataDir: string, env: Record<string, string>) {
+  const port = await freePort();
+  const app = spawnNode(["server/main.ts"], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    BUILD_DIR,
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHttp(`${url}/readyz`);
+  return { app, url };
+}
+
+async function stopApp(app: ChildProcess) {
+  const exited = new Promise((r) => app.once("exit", r));
+  app.kill("SIGTERM");
+  await exited;
+}
+
+/** The page exactly as the load generator gets it (no cookie, no compression). */
+async function capture(url: string) {
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  if (res.status !== 200) throw new Error(`GET / answered ${res.status}`);
+  return {
+    body: Buffer.from(await res.arrayBuffer()),
+    type: res.headers.get("content-type") ?? "text/html",
+    cacheControl: res.headers.get("cache-control"),
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
+    console.log(`building into ${BUILD_DIR}…`);
+    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+  }
+  const loadAvg = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(
+    `HTTP: anonymous GET / at ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs, load ${loadAvg()}`,
+  );
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gp-bench-http-"));
+  const dataDir = path.join(tmp, "db");
+  const children: ChildProcess[] = [];
+  const rows: Array<[string, Load]> = [];
+  try {
+    let { app, url } = await startApp(dataDir, {});
+    children.push(app);
+    const page = await capture(`${url}/`);
+    fs.writeFileSync(path.join(tmp, "page.html"), page.body);
+    console.log(
+      `  the page is ${(page.body.length / 1024).toFixed(1)} KB (${page.type}); Cache-Control: ${page.cacheControl}`,
+    );
+
+    const barePort = await freePort();
+    const bare = spawnNode([
+      "bench/http.ts",
+      "bare",
+      String(barePort),
+      path.join(tmp, "page.html"),
+      page.type,
+    ]);
+    children.push(bare);
+    await nextMessage(bare, "listening");
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
+
+    // Warm both (JIT, the first renders), then bare, app, bare: the baseline brackets the app so
+    // load drift on a shared machine evens out.
+    await load(`${url}/`, 2);
+    await load(bareUrl, 2);
+    const bare1 = await load(bareUrl);
+    console.log(`  bare node:http: ${bare1.rps.toFixed(0)} req/s`);
+    const ours = await load(`${url}/`);
+    console.log(`  GulfPulse: ${ours.rps.toFixed(0)} req/s`);
+    const bare2 = await load(bareUrl);
+    console.log(`  bare node:http: ${bare2.rps.toFixed(0)} req/s`);
+    const mean = (k: keyof Load) => (bare1[k] + bare2[k]) / 2;
+    const base: Load = {
+      rps: mean("rps"),
+      p50: mean("p50"),
+      p99: mean("p99"),
+      total: bare1.total + bare2.total,
+      non2xx: bare1.non2xx + bare2.non2xx,
+      errors: bare1.errors + bare2.errors,
+      bytesPerSecond: mean("bytesPerSecond"),
+    };
+    rows.push(
+      ["bare node:http, same bytes (mean of 2)", base],
+      ["GulfPulse / (anonymous, page cache)", ours],
+    );
+
+    if (UNCACHED) {
+      await stopApp(app);
+      children.splice(children.indexOf(app), 1);
+      ({ app, url } = await startApp(dataDir, { PAGE_CACHE_SECONDS: "0", SEED_ON_START: "false" }));
+      children.push(app);
+      await load(`${url}/`, 2);
+      const uncached = await load(`${url}/`);
+      console.log(`  GulfPulse, a render per request: ${uncached.rps.toFixed(0)} req/s`);
+      rows.push(["GulfPulse / (PAGE_CACHE_SECONDS=0)", uncached]);
+    }
+
+    const fmtMs = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+    console.log(
+      `\n${"".padEnd(42)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}${"MB/s".padStart(8)}${"non-2xx".padStart(9)}${"errors".padStart(8)}`,
+    );
+    for (const [name, r] of rows) {
+      console.log(
+        `${name.padEnd(42)}${r.rps.toFixed(0).padStart(9)}${fmtMs(r.p50).padStart(9)}${fmtMs(r.p99).padStart(9)}${(r.bytesPerSecond / 1e6).toFixed(0).padStart(8)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+      );
+    }
+    const ratio = ours.rps / base.rps;
+    console.log(
+      `\nratio GulfPulse / bare: throughput ${ratio.toFixed(2)}×, p50 ${(ours.p50 / Math.max(base.p50, 0.1)).toFixed(2)}×, p99 ${(ours.p99 / Math.max(base.p99, 0.1)).toFixed(2)}×`,
+    );
+    const checks = [
+      ["throughput ≥ 50% of the bare server's", ratio >= 0.5],
+      ["every response was a 200", ours.non2xx === 0 && ours.errors === 0 && ours.total > 0],
+      ["the page is sent cacheable (public, s-maxage)", /public.*s-maxage=\d+/.test(page.cacheControl ?? "")],
+    ] as const;
+    for (const [label, ok] of checks) console.log(`${ok ? "✓" : "✗"} ${label}`);
+    console.log(`(load average at the end: ${loadAvg()}; the load generator shares the machine's CPUs)`);
+  } finally {
+    for (const child of children) child.kill("SIGKILL");
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const [role, a, b, c] = process.argv.slice(2);
+if (role === "bare") bareServer(Number(a), b!, c!);
+else if (role === "load") void loadGenerator(a!, Number(b), Number(c));
+else
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
