@@ -1,6 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+/**
+ * RFC 8058 one-click unsubscribe: a mail client POSTs from wherever it runs (a webmail page sends
+ * its own Origin). It carries no cookies and is authorised by the signed token in its URL alone,
+ * so there is no visitor session to forge a request with.
+ */
+const CROSS_SITE_ALLOWED = new Set(["/newsletter/unsubscribe"]);
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
@@ -17,7 +23,7 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 export function sameOriginMutations(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
     const source = requestSource(req);
     if (source === undefined) return next();
     const own = `${req.protocol}://${req.get("host")}`.toLowerCase();

@@ -10,6 +10,7 @@ import type { Services } from "../services";
 import { expectSecurityHeaders } from "../testing/security-headers";
 import { createTestServices } from "../testing/test-services";
 import { createHttpApp } from "./app";
+import { answerClientErrors } from "./errors";
 import { MAX_BODY_BYTES } from "./request-limits";
 
 let s: Services;
@@ -132,6 +133,17 @@ describe("CSRF origin check", () => {
     }
   });
 
+  it("lets a mail client's one-click unsubscribe through from any origin (RFC 8058, token only)", async () => {
+    const before = reachedRoutes;
+    const res = await get("/newsletter/unsubscribe?token=t", {
+      method: "POST",
+      headers: { origin: "https://mail.example.net", "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).not.toBe(403);
+    expect(reachedRoutes).toBe(before + 1);
+  });
+
   it("never blocks safe methods", async () => {
     const res = await get("/healthz", { headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(200);
@@ -168,5 +180,14 @@ describe("request limits and error bodies", () => {
     expect(failing.status).toBe(500);
     expect(JSON.parse(failing.text)).toEqual({ error: "Internal Server Error" });
     expect(failing.text).not.toMatch(/secret|\/work\/|at /);
+  });
+});
+
+describe("requests Node's parser refuses", () => {
+  it("an address over the header size limit gets 431 with a message", async () => {
+    answerClientErrors(server);
+    const res = await fetch(`${url}/search?q=${"x".repeat(70_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.text()).toBe("The address or headers are too large.");
   });
 });
