@@ -97,8 +97,8 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    // Only paths that name a file (favicon.ico): for a page, a stat and a 404 error object per
-    // request cost a tenth of the home page's throughput (npm run bench:http).
+    // Only paths that name a file (favicon.ico): for every page view it would cost a stat and a
+    // 404 error object with a stack trace (seen in the bench:http profile).
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
