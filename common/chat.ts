@@ -20,7 +20,11 @@ export type HistoryTurn = z.infer<typeof historyTurnSchema>;
 /** One schema for the form (client, instant feedback) and the endpoint (truth). */
 export function chatRequestSchema(maxMessageChars: number) {
   return z.object({
-    message: z.string().trim().min(1, { error: "empty" }).max(maxMessageChars, { error: "too_long" }),
+    // NUL characters are dropped: PostgreSQL text cannot store them (the saved message would fail).
+    message: z
+      .string()
+      .transform((v) => v.replaceAll("\0", ""))
+      .pipe(z.string().trim().min(1, { error: "empty" }).max(maxMessageChars, { error: "too_long" })),
     /** A signed-in user's conversation; absent or null starts a new one. */
     conversationId: z.uuid().nullish(),
     /** Anonymous users only: the turns so far (signed-in history comes from the database). */

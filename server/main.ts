@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { createHttpApp } from "./http/app";
+import { answerClientErrors } from "./http/errors";
 import { runSeeds } from "./db/seed";
 import { createLogger } from "./logger";
 import { createServices, openDatabase } from "./services";
@@ -67,6 +68,7 @@ async function main() {
 
   const app = createHttpApp({ services, loadBuild, clientDir, devMiddleware });
   const server = http.createServer(app);
+  answerClientErrors(server);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();

@@ -28,3 +28,35 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   for (const [key, value] of await readForm(request)) if (typeof value === "string") out[key] = value;
   return out;
 }
+
+/** Whether a value (a parsed JSON body) holds a NUL character in any string or key. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([k, v]) => k.includes("\0") || holdsNul(v));
+  }
+  return false;
+}
+
+/**
+ * For bodies a library reads itself (the auth library's JSON endpoints): whether any field holds
+ * a NUL character, which would fail its database query with a 500. Reads a clone of the body.
+ */
+export async function bodyHasNul(request: Request): Promise<boolean> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return false;
+  const text = await request.clone().text();
+  if (!text.includes("\0") && !/\\u0000|%00/i.test(text)) return false;
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("json")) {
+    try {
+      return holdsNul(JSON.parse(text));
+    } catch {
+      return false; // the library answers malformed JSON itself
+    }
+  }
+  if (type.includes("urlencoded")) {
+    return [...new URLSearchParams(text)].some(([k, v]) => k.includes("\0") || v.includes("\0"));
+  }
+  return text.includes("\0");
+}

@@ -79,7 +79,9 @@ function expectClientError(res: Sent, label: string, says?: RegExp) {
   expect(res.status, detail).toBeGreaterThanOrEqual(400);
   expect(res.status, detail).toBeLessThan(500);
   const explained =
-    /"(error|errors|fieldErrors|fields|message)"/.test(res.text) || Boolean(says?.test(res.text));
+    /"(error|errors|fieldErrors|fields|message)"/.test(res.text) ||
+    (res.type.startsWith("text/plain") && res.text.trim().length > 0) ||
+    Boolean(says?.test(res.text));
   expect(explained, `${detail}: no message`).toBe(true);
   expectNoLeak(res, label);
 }
@@ -708,4 +710,36 @@ describe("hostile text in valid submissions: stored or refused, never a 5xx", ()
       );
     });
   }
+});
+
+describe("NUL characters (PostgreSQL text cannot hold them)", () => {
+  it("the auth library's JSON endpoints refuse them with its own error shape", async () => {
+    for (const [path, body] of [
+      ["/api/auth/reset-password", { token: "\u0000\uD800", newPassword: "secret123" }],
+      ["/api/auth/sign-up/email", { name: "a\u0000b", email: "nul@example.com", password: "secret123" }],
+      ["/api/auth/request-password-reset", { email: "user@example.com", redirectTo: "/a\u0000" }],
+    ] as const) {
+      await unchanged(path, async () => {
+        const res = await send("POST", path, { type: "application/json", body: JSON.stringify(body) });
+        expect(res.status, path).toBe(400);
+        expect(JSON.parse(res.text)).toEqual({
+          message: "Text must not contain NUL characters.",
+          code: "BAD_REQUEST",
+        });
+      });
+    }
+  });
+
+  it("a signed-in chat message keeps its text without them", async () => {
+    const res = await send("POST", "/api/chat", {
+      who: "user",
+      type: "application/json",
+      body: JSON.stringify({ message: "gold\u0000 price" }),
+    });
+    expect(res.status).toBe(200);
+    const rows = await s.database.query<{ content: string }>(
+      "select content from chat_messages where role = 'user' order by created_at desc limit 1",
+    );
+    expect(rows[0]?.content).toBe("gold price");
+  });
 });

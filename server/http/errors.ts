@@ -25,3 +25,22 @@ export function plainErrors(log: Logger) {
     });
   };
 }
+
+/**
+ * Errors Node's HTTP parser answers before Express sees the request (a request line or headers
+ * over the size limit, a malformed request): the same short text instead of an empty 4xx.
+ */
+export function answerClientErrors(server: import("node:http").Server) {
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+    const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    const body = tooLarge ? "The address or headers are too large." : "The request is malformed.";
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}

@@ -10,9 +10,20 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_BYTES = 8 * MAX_BODY_BYTES;
 
 export const BODY_TOO_LARGE_MESSAGE = "The request body is too large.";
+export const LENGTH_REQUIRED_MESSAGE = "Send the request body with a Content-Length.";
 
 export function bodyLimit(max = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
+    // Actions read whole bodies, so one without a declared length could be any size. Browsers,
+    // fetch with a string or FormData, and mail providers always declare it.
+    if (req.get("transfer-encoding") && req.get("content-length") === undefined) {
+      res.status(411).setHeader("Connection", "close");
+      res.format({
+        json: () => res.json({ error: LENGTH_REQUIRED_MESSAGE }),
+        default: () => res.type("text/plain").send(LENGTH_REQUIRED_MESSAGE),
+      });
+      return;
+    }
     const declared = Number(req.get("content-length") ?? 0);
     if (!(declared > max)) return next();
     const answer = () => {

@@ -163,6 +163,25 @@ describe("request limits and error bodies", () => {
     expect(reachedRoutes).toBe(before);
   });
 
+  it("a body without a declared length (chunked) gets 411, before any route", async () => {
+    const before = reachedRoutes;
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("message=hi"));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${url}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(411);
+    expect(await res.json()).toEqual({ error: "Send the request body with a Content-Length." });
+    expect(reachedRoutes).toBe(before);
+  });
+
   it("%00 anywhere in the address gets 400", async () => {
     for (const path of ["/news/article/a%00b", "/search?q=%00", "/api/market/BTC/history?range=1D%00"]) {
       const res = await get(path, { headers: { accept: "application/json" } });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createHttpApp } from "../http/app";
+import { answerClientErrors } from "../http/errors";
 import type { Services } from "../services";
 
 export interface TestHttpApp {
@@ -30,6 +31,7 @@ export async function startTestHttpApp(services: Services): Promise<TestHttpApp>
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
