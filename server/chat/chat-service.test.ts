@@ -178,6 +178,35 @@ describe("provider failures (spec §8)", () => {
   });
 });
 
+describe("provider failing mid-reply (issue 11)", () => {
+  /** The user sees the start of the reply, then an error instead of "done"; nothing is saved. */
+  async function failsMidReply(marker: string) {
+    const userId = await makeUser();
+    const started = Date.now();
+    const events = await send({ message: `[[${marker}]] how is TASI?` }, { userId });
+    const conversation = events[0]!.type === "start" ? events[0].conversation : null;
+    expect(replyText(events).length).toBeGreaterThan(0);
+    expect(STUB_REPLY.startsWith(replyText(events).trim())).toBe(true);
+    expect(events.some((e) => e.type === "done")).toBe(false);
+    expect(await s.chat!.conversationMessages(userId, conversation!.id)).toEqual([]);
+    return { error: errorOf(events), ms: Date.now() - started };
+  }
+
+  it("a garbage chunk in the middle of the stream ends the reply with an error", async () => {
+    expect((await failsMidReply("garbage")).error).toMatchObject({ type: "error", kind: "other" });
+  });
+
+  it("a connection cut in the middle of the stream ends the reply with an error", async () => {
+    expect((await failsMidReply("cut")).error).toMatchObject({ type: "error", kind: "other" });
+  });
+
+  it("a stream that stalls after its first tokens times out instead of hanging", async () => {
+    const { error, ms } = await failsMidReply("stall");
+    expect(error).toEqual({ type: "error", kind: "other", message: TIMEOUT_MESSAGE });
+    expect(ms).toBeLessThan(5_000);
+  });
+});
+
 describe("history", () => {
   it("creates a titled conversation on the first message and saves both messages after the reply", async () => {
     const userId = await makeUser();

@@ -12,6 +12,9 @@ import type { AddressInfo } from "node:net";
  *   [[empty]]      a stream with no content    [[slow]]   first token after 1.5 s, then 400 ms apart
  *   [[tool:NAME {json}]]  calls tool NAME with the JSON input, then answers from its result
  *   [[echo]] TEXT  streams TEXT back verbatim (e.g. to check how a reply's Markdown/HTML renders)
+ *   Mid-reply faults, after the first half of the reply has streamed:
+ *   [[garbage]]    a chunk that is not JSON, then the rest   [[cut]]  the connection drops
+ *   [[stall]]      nothing more, the connection left open
  *
  * Anything else is answered with a short Markdown reply, streamed in small chunks.
  */
@@ -171,6 +174,29 @@ export async function startOpenAiStub(opts: { port?: number } = {}): Promise<Ope
         );
         res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] }));
         res.write(chunk({}, "tool_calls"));
+        res.end("data: [DONE]\n\n");
+        return;
+      }
+      case "garbage":
+      case "cut":
+      case "stall": {
+        const parts = pieces(STUB_REPLY);
+        res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+        res.write(chunk({ role: "assistant", content: "" }));
+        for (const piece of parts.slice(0, parts.length / 2)) res.write(chunk({ content: piece }));
+        if (marker === "cut") {
+          await sleep(20);
+          res.socket?.destroy();
+          return;
+        }
+        if (marker === "stall") {
+          hanging.add(res);
+          res.on("close", () => hanging.delete(res));
+          return;
+        }
+        res.write('data: {"choices": [{"delta": <binary junk \u0000>}\n\n');
+        for (const piece of parts.slice(parts.length / 2)) res.write(chunk({ content: piece }));
+        res.write(chunk({}, "stop"));
         res.end("data: [DONE]\n\n");
         return;
       }

@@ -8,7 +8,7 @@ import { createAiEngine } from "./ai-engine";
 let server: http.Server;
 let baseURL: string;
 const requests: Array<{ auth?: string; body: any }> = [];
-let mode: "ok" | "quota" | "garbage" = "ok";
+let mode: "ok" | "quota" | "garbage" | "error" | "slow" = "ok";
 
 const modelAnswer = {
   summary: "Saudi banks lifted the index after strong results.",
@@ -41,6 +41,14 @@ beforeAll(async () => {
           }),
         );
       }
+      if (mode === "error") {
+        res.statusCode = 500;
+        return res.end(
+          JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }),
+        );
+      }
+      // Far slower than the engine's timeout; the answer is never read.
+      if (mode === "slow") return void setTimeout(() => res.end("{}"), 10_000).unref();
       const content = mode === "garbage" ? "not json at all" : JSON.stringify(modelAnswer);
       res.end(
         JSON.stringify({
@@ -106,6 +114,23 @@ describe("AI analysis engine", () => {
     mode = "garbage";
     const engine = createAiEngine({ baseURL, apiKey: "sk-test", model: "stub-model", timeoutMs: 5000, log });
     expect((await engine.analyze(input)).engine).toBe("offline-fallback");
+  });
+
+  it("falls back when the provider fails with a server error", async () => {
+    mode = "error";
+    const engine = createAiEngine({ baseURL, apiKey: "sk-test", model: "stub-model", timeoutMs: 5000, log });
+    const a = await engine.analyze(input);
+    expect(a.engine).toBe("offline-fallback");
+    expect(a.summary.length).toBeGreaterThan(0);
+  });
+
+  it("falls back within its timeout when the provider is too slow", async () => {
+    mode = "slow";
+    const engine = createAiEngine({ baseURL, apiKey: "sk-test", model: "stub-model", timeoutMs: 1000, log });
+    const started = Date.now();
+    expect((await engine.analyze(input)).engine).toBe("offline-fallback");
+    expect(Date.now() - started).toBeLessThan(3_000);
+    mode = "ok";
   });
 
   it("falls back when the endpoint is unreachable", async () => {
