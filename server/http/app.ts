@@ -13,6 +13,7 @@ import { bodyLimit, noNulInUrl } from "./request-limits";
 import { plainErrors } from "./errors";
 import { sameOriginMutations } from "./origin-check";
 import { createPageCache } from "./page-cache";
+import { registerAppMetrics } from "./metrics";
 import { canonicalRedirects } from "./redirects";
 import { securityHeaders } from "./security";
 
@@ -38,6 +39,7 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
     labelNames: ["status"],
     registers: [registry],
   });
+  registerAppMetrics(registry, services);
   app.use((_req, res, next) => {
     res.on("finish", () => requests.inc({ status: `${Math.floor(res.statusCode / 100)}xx` }));
     next();
