@@ -5,6 +5,7 @@ import type { Route } from "./+types/auth.reset-password";
 import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
@@ -62,3 +63,11 @@ export default function ResetPasswordPage() {
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Reset your password — GulfPulse",
+    description: "Set a new password for your GulfPulse account.",
+    path: "/auth/reset-password",
+    noindex: true,
+  });

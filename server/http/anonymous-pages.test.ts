@@ -72,6 +72,9 @@ describe("page meta", () => {
     const auth = await (await get("/auth")).text();
     expect(auth).toContain('<meta name="robots" content="noindex"/>');
     expect(auth).not.toContain('rel="canonical"');
+    const reset = await (await get("/auth/reset-password?token=x")).text();
+    expect(reset).toContain("<title>Reset your password — GulfPulse</title>");
+    expect(reset).toContain('<meta name="robots" content="noindex"/>');
     const missing = await get("/no-such-page");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex"/>');
