@@ -265,6 +265,8 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
           sse.sendToUser(msg.u, "notifications-read", { ids: msg.ids ?? null, all: msg.all === true });
         }),
       );
+      // Index changes published while this process was off the bus are re-read at once.
+      bus.onReconnect(() => void rebuild().catch((err) => log.warn({ err }, "alerts: index rebuild failed")));
       const started = performance.now();
       await rebuild();
       log.info({ armed: index.size, ms: Math.round(performance.now() - started) }, "alerts: index built");

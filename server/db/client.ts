@@ -24,6 +24,8 @@ export interface Database {
   /** Raw SQL for the few places Drizzle has no builder (advisory locks, NOTIFY). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   listen(channel: string, fn: Listener): Promise<() => Promise<void>>;
+  /** Runs fn each time a dropped LISTEN connection is back (notifications in between were lost). */
+  onListenReconnect(fn: () => void): void;
   notify(channel: string, payload: string): Promise<void>;
   /** Runs fn on one dedicated connection (needed for session-scoped advisory locks). */
   withConnection<T>(fn: (q: Database["query"]) => Promise<T>): Promise<T>;
@@ -50,6 +52,8 @@ export async function openPglite(dataDir?: string, existing?: PGlite): Promise<D
     async notify(channel, payload) {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    // In-process: the listening connection never drops.
+    onListenReconnect: () => {},
     // PGlite is a single connection already.
     withConnection: (fn) => fn(query),
     // The data-folder lock already makes this the only process: it is always the leader.
@@ -80,6 +84,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     query,
     listen: listener.listen,
+    onListenReconnect: listener.onReconnect,
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
@@ -113,12 +118,15 @@ function createListenConnection(url: string) {
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = RECONNECT_MIN_MS;
   let closed = false;
+  let dropped = false;
+  const reconnectHooks: Array<() => void> = [];
 
   async function open(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: url, keepAlive: true });
     const lost = () => {
       if (client !== c) return;
       client = undefined;
+      dropped = true;
       c.end().catch(() => {});
       scheduleReconnect();
     };
@@ -140,6 +148,10 @@ function createListenConnection(url: string) {
     }
     client = c;
     retryMs = RECONNECT_MIN_MS;
+    if (dropped) {
+      dropped = false;
+      for (const fn of reconnectHooks) fn();
+    }
     return c;
   }
 
@@ -177,6 +189,9 @@ function createListenConnection(url: string) {
       return async () => {
         set.delete(fn);
       };
+    },
+    onReconnect(fn: () => void) {
+      reconnectHooks.push(fn);
     },
     async close() {
       closed = true;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { siteSettings } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 
@@ -23,3 +24,26 @@ it("delivers published messages to subscribers of the topic only, through LISTEN
   await new Promise((r) => setTimeout(r, 100));
   expect(got).toHaveLength(2);
 });
+
+it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "listens again after its connection is killed, and has settings re-read what was missed meanwhile",
+  async () => {
+    let reconnects = 0;
+    s.bus.onReconnect(() => reconnects++);
+    // The server ends the listening session (as a failover or an administrator would)...
+    await s.database.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
+    );
+    // ...and another process changes a setting; its notification reaches no one here.
+    await s.db
+      .insert(siteSettings)
+      .values({ key: "busTest", value: "changed" })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: "changed" } });
+    await expect.poll(() => reconnects, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => s.settings.get("busTest", "initial"), { timeout: 5_000 }).toBe("changed");
+    const got: unknown[] = [];
+    s.bus.subscribe("test:after", (d) => got.push(d));
+    await s.bus.publish("test:after", { ok: true });
+    await expect.poll(() => got).toEqual([{ ok: true }]);
+  },
+);

@@ -9,6 +9,11 @@ import type { Logger } from "../logger";
 export interface Bus {
   publish(topic: string, data: unknown): Promise<void>;
   subscribe(topic: string, fn: (data: any) => void): () => void;
+  /**
+   * Runs fn when the bus is back after its connection dropped: messages published meanwhile were
+   * lost to this process, so state kept from them should be re-read from the database.
+   */
+  onReconnect(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,15 @@ export async function createBus(database: Database, log: Logger): Promise<Bus> {
       }
       set.add(fn);
       return () => set.delete(fn);
+    },
+    onReconnect(fn) {
+      database.onListenReconnect(() => {
+        try {
+          fn();
+        } catch (err) {
+          log.error({ err }, "bus: reconnect hook failed");
+        }
+      });
     },
     close: () => unlisten(),
   };

@@ -32,6 +32,8 @@ export async function createSettings(db: Db, bus: Bus, defaults = settingDefault
   }
   await reload();
   bus.subscribe("settings:changed", () => void reload());
+  // A change announced while this process was off the bus would otherwise never be seen.
+  bus.onReconnect(() => void reload().catch(() => {}));
   return {
     get<T>(key: string, fallback?: T): T {
       return (cache.has(key) ? cache.get(key) : (fallback ?? defaults[key])) as T;
