@@ -12,10 +12,10 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort, nextMessage, waitHttp } from "./support";
 
 const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
@@ -23,7 +23,6 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const UNCACHED = (process.env.HTTP_UNCACHED ?? "true") !== "false";
 const ROUNDS = Math.max(1, Number(process.env.HTTP_ROUNDS ?? 2));
 const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Load {
   rps: number;
@@ -90,37 +89,6 @@ function spawnNode(args: string[], env: Record<string, string> = {}): ChildProce
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-}
-
-const nextMessage = <T>(child: ChildProcess, type: string, timeoutMs = 300_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), timeoutMs);
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off("message", on);
-      clearTimeout(timer);
-      resolve(m as T);
-    };
-    child.on("message", on);
-  });
-
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-async function waitHttp(url: string, timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 async function load(url: string, seconds = SECONDS): Promise<Load> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorPageMeta, newsArticleJsonLd, pageMeta, seoMeta, siteFrom } from "./seo";
+import { articlePageMeta, errorPageMeta, newsArticleJsonLd, pageMeta, seoMeta, siteFrom } from "./seo";
 
 const site = { name: "GulfPulse", url: "https://gulfpulse.example" };
 const matches = [
@@ -71,6 +71,33 @@ describe("seoMeta", () => {
       datePublished: "2025-01-02T00:00:00.000Z",
       dateModified: "2025-01-02T00:00:00.000Z",
       publisher: { "@type": "Organization", name: "GulfPulse" },
+    });
+  });
+});
+
+describe("articlePageMeta", () => {
+  it("an article's full set: its own title, canonical path, times and JSON-LD", () => {
+    const tags = articlePageMeta(
+      matches,
+      {
+        title: "SAMA holds",
+        excerpt: "Rates unchanged.",
+        category: null,
+        publishedAt: "2025-03-01T08:00:00.000Z",
+        updatedAt: new Date("2025-03-02T08:00:00Z"),
+      },
+      "/news/article/sama-holds",
+    );
+    expect(tags[0]).toEqual({ title: "SAMA holds — GulfPulse" });
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://gulfpulse.example/news/article/sama-holds");
+    expect(find(tags, "property", "article:modified_time")?.content).toBe("2025-03-02T08:00:00.000Z");
+    expect(find(tags, "property", "article:section")).toBeUndefined();
+    const ld = tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> };
+    expect(ld["script:ld+json"]).toMatchObject({
+      "@type": "NewsArticle",
+      headline: "SAMA holds",
+      datePublished: "2025-03-01T08:00:00.000Z",
+      dateModified: "2025-03-02T08:00:00.000Z",
     });
   });
 });

@@ -74,6 +74,38 @@ export const errorPageMeta = (): MetaDescriptor[] => [
   { name: "robots", content: "noindex" },
 ];
 
+/** An article page (news or broker analysis): article Open Graph tags and NewsArticle JSON-LD. */
+export function articlePageMeta(
+  matches: readonly Match[],
+  article: {
+    title: string;
+    excerpt: string;
+    category: string | null;
+    publishedAt: Date | string;
+    updatedAt: Date | string;
+  },
+  path: string,
+): MetaDescriptor[] {
+  const site = siteFrom(matches);
+  const published = new Date(article.publishedAt).toISOString();
+  const updated = new Date(article.updatedAt).toISOString();
+  return seoMeta(site, {
+    title: `${article.title} — GulfPulse`,
+    socialTitle: article.title,
+    description: article.excerpt,
+    path,
+    type: "article",
+    article: { publishedTime: published, modifiedTime: updated, section: article.category ?? undefined },
+    jsonLd: newsArticleJsonLd(site, {
+      title: article.title,
+      excerpt: article.excerpt,
+      path,
+      publishedAt: published,
+      updatedAt: updated,
+    }),
+  });
+}
+
 /** schema.org NewsArticle for an article page. */
 export function newsArticleJsonLd(
   site: SiteMeta,

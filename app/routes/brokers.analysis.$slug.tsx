@@ -1,7 +1,7 @@
 import { loadArticle } from "~/components/content/article-data.server";
 import { ArticleView } from "~/components/content/article-view";
 import { articleHref } from "~/components/content/format";
-import { errorPageMeta, newsArticleJsonLd, seoMeta, siteFrom } from "~/lib/seo";
+import { articlePageMeta, errorPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.analysis.$slug";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -12,26 +12,5 @@ export default function BrokerAnalysisArticlePage({ loaderData }: Route.Componen
   return <ArticleView {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
-  if (!data) return errorPageMeta();
-  const { article } = data;
-  const site = siteFrom(matches);
-  const path = articleHref(article);
-  const published = new Date(article.publishedAt).toISOString();
-  const updated = new Date(article.updatedAt).toISOString();
-  return seoMeta(site, {
-    title: `${article.title} — GulfPulse`,
-    socialTitle: article.title,
-    description: article.excerpt,
-    path,
-    type: "article",
-    article: { publishedTime: published, modifiedTime: updated, section: article.category ?? undefined },
-    jsonLd: newsArticleJsonLd(site, {
-      title: article.title,
-      excerpt: article.excerpt,
-      path,
-      publishedAt: published,
-      updatedAt: updated,
-    }),
-  });
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
+  data ? articlePageMeta(matches, data.article, articleHref(data.article)) : errorPageMeta();
