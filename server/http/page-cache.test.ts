@@ -259,6 +259,38 @@ describe("responses that must not be shared", () => {
   });
 });
 
+describe("memory", () => {
+  it("keeps within its byte budget and drops expired copies, oldest first", async () => {
+    let t = 0;
+    const small = createPageCache({
+      ttlSeconds: 5,
+      maxTotalBytes: 5_000,
+      now: () => t,
+      render: async (req) =>
+        new Response(`<p>${req.path}</p>${"x".repeat(2_000)}`, { headers: { "Content-Type": "text/html" } }),
+    });
+    const app = express().use(small.hits).use(small);
+    const srv = app.listen(0, "127.0.0.1");
+    await new Promise((r) => srv.once("listening", r));
+    const at = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${(srv.address() as AddressInfo).port}${path}`, { headers }).then((r) =>
+        r.text(),
+      );
+    try {
+      for (const path of ["/a", "/b", "/c"]) await at(path);
+      expect(small.size()).toBe(2); // three 2 KB pages do not fit in 5 KB: /a went
+      expect(small.bytes()).toBeLessThanOrEqual(5_000);
+      await at("/c", { "Accept-Encoding": "gzip" }); // a compressed copy counts too
+      expect(small.bytes()).toBeGreaterThan(4_000);
+      t += 6_000;
+      await at("/d");
+      expect(small.size()).toBe(1); // /b and /c had expired
+    } finally {
+      await new Promise((r) => srv.close(r));
+    }
+  });
+});
+
 describe("helpers", () => {
   it("classify", () => {
     const req = (method: string, path: string, headers: Record<string, string> = {}) =>

@@ -17,6 +17,8 @@ export interface PageCacheOptions {
   render: (req: Request, res: Response) => Promise<globalThis.Response>;
   maxEntries?: number;
   maxBodyBytes?: number;
+  /** Memory for all stored pages and their compressed copies; the oldest go first. */
+  maxTotalBytes?: number;
   now?: () => number;
 }
 
@@ -84,7 +86,16 @@ export function createPageCache(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
   const maxEntries = opts.maxEntries ?? 500;
   const maxBodyBytes = opts.maxBodyBytes ?? 2 * 1024 * 1024;
+  const maxTotalBytes = opts.maxTotalBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const sizeOf = (e: Entry) => e.body.length + [...e.encoded.values()].reduce((n, b) => n + b.length, 0);
+  function drop(key: string) {
+    const old = entries.get(key);
+    if (!old) return;
+    totalBytes -= sizeOf(old);
+    entries.delete(key);
+  }
   /** Single flight: concurrent misses of one key wait for the first render. */
   const inflight = new Map<string, Promise<Entry | null>>();
   const publicControl = `public, max-age=0, s-maxage=${opts.ttlSeconds}, stale-while-revalidate=${2 * opts.ttlSeconds}`;
@@ -116,10 +127,14 @@ export function createPageCache(opts: PageCacheOptions) {
       expiresAt: at + opts.ttlSeconds * 1000,
       encoded: new Map(),
     };
-    entries.delete(key);
+    drop(key);
     entries.set(key, entry);
-    // Oldest first: a Map iterates in insertion order.
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    totalBytes += body.length;
+    // Oldest first (a Map iterates in insertion order): expired copies, then over the limits.
+    for (const [k, e] of entries) {
+      if (e.expiresAt > at && entries.size <= maxEntries && totalBytes <= maxTotalBytes) break;
+      if (k !== key) drop(k);
+    }
     return entry;
   }
 
@@ -141,6 +156,7 @@ export function createPageCache(opts: PageCacheOptions) {
             ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
             : zlib.gzipSync(body);
         entry.encoded.set(encoding, encoded);
+        if (entries.get(keyOf(req)) === entry) totalBytes += encoded.length;
       }
       body = encoded;
       // compression() (on the miss path) leaves an already encoded body alone.
@@ -234,7 +250,7 @@ export function createPageCache(opts: PageCacheOptions) {
       onHeaders(res, cls);
       // An admin's successful change shows on public pages at once, not after the TTL.
       if (cls === "no-store" && req.method !== "GET" && req.path.toLowerCase().includes("/admin"))
-        res.on("finish", () => res.statusCode < 400 && entries.clear());
+        res.on("finish", () => res.statusCode < 400 && clear());
       return next();
     }
     try {
@@ -254,5 +270,9 @@ export function createPageCache(opts: PageCacheOptions) {
     if (!entry) return next();
     send(req, res, entry, "hit");
   };
-  return Object.assign(middleware, { hits, clear: () => entries.clear(), size: () => entries.size });
+  const clear = () => {
+    entries.clear();
+    totalBytes = 0;
+  };
+  return Object.assign(middleware, { hits, clear, size: () => entries.size, bytes: () => totalBytes });
 }
