@@ -10,15 +10,16 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { LazyToaster } from "./components/layout/lazy-toaster";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
 import { createI18n, dirOf, pickLanguage } from "./lib/i18n";
+import { themeFromCookie } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAdmin,
     lang: pickLanguage(request),
     nonce,
+    // The visitor's theme choice, rendered on <html> so the first paint has the right colours.
+    theme: themeFromCookie(request.headers.get("cookie")),
     // The public origin (PUBLIC_URL) for canonical and Open Graph URLs; not a secret.
     site: {
       name: String(settings.siteName),
@@ -50,15 +53,20 @@ export function useRootData() {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
-/** Spec §2: pages scroll to the top on load; browser scroll restoration is manual. */
+/**
+ * Spec §2: pages scroll to the top on load; browser scroll restoration is manual. A link to a
+ * section (/#markets, /#chat) scrolls to that section instead.
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
     window.history.scrollRestoration = "manual";
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
   useEffect(() => {
-    window.scrollTo(0, 0);
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }
@@ -68,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? "en";
   const i18n = useMemo(() => createI18n(lang), [lang]);
   return (
-    <html lang={lang} dir={dirOf(lang)}>
+    <html lang={lang} dir={dirOf(lang)} data-theme={root?.theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -77,10 +85,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen flex flex-col">
         <I18nextProvider i18n={i18n}>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-gold-400 px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {i18n.t("nav.skipToContent")}
+          </a>
           <Header />
-          <main className="flex-1">{children}</main>
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
           <Footer />
-          <Toaster richColors position="top-right" />
+          <LazyToaster />
         </I18nextProvider>
         <ScrollToTop />
         <Scripts nonce={root?.nonce} />

@@ -1,15 +1,28 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 
-// One catalog per feature namespace: app/locales/<lang>/<namespace>.json.
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", { eager: true });
+type Catalogs = Record<string, { default: Record<string, unknown> }>;
 
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, mod] of Object.entries(files)) {
-  const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/)!;
-  resources[lang] ??= {};
-  resources[lang][ns] = mod.default;
+
+/**
+ * Adds catalogs (app/locales/<lang>/<namespace>.json, from import.meta.glob) to every i18n
+ * instance, present and future: instances share this `resources` object. An area whose namespace
+ * no other page uses (admin) registers it from its own code, so its strings are not part of every
+ * page's first load (decision record 012).
+ */
+export function addNamespaces(files: Catalogs) {
+  for (const [file, mod] of Object.entries(files)) {
+    const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/)!;
+    resources[lang] ??= {};
+    resources[lang][ns] = mod.default;
+  }
 }
+
+// One catalog per feature namespace: app/locales/<lang>/<namespace>.json.
+addNamespaces(
+  import.meta.glob<Catalogs[string]>(["../locales/*/*.json", "!../locales/*/admin.json"], { eager: true }),
+);
 
 /** A language is supported as soon as its catalog folder exists (app/locales/<lang>/). */
 export const SUPPORTED_LANGUAGES = Object.keys(resources);

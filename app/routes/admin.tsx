@@ -1,3 +1,5 @@
+// Registers the admin namespace before any admin component renders (side-effect import).
+import "~/components/admin/i18n";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_ENTITIES, type ContentEntity } from "../../common/admin/forms";

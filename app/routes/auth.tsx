@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
 import { displayableMessage } from "../../common/errors";
 import { safeRedirect } from "../../common/safe-redirect";

@@ -43,7 +43,10 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
       Icon: Mail,
       label: t("contact.email"),
       value: (
-        <a href={`mailto:${loaderData.contactEmail}`} className="text-brand-600 hover:underline">
+        <a
+          href={`mailto:${loaderData.contactEmail}`}
+          className="text-white underline-offset-2 hover:underline"
+        >
           {loaderData.contactEmail}
         </a>
       ),
@@ -64,12 +67,13 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <dl className="mt-4 flex flex-col gap-4">
               {details.map(({ Icon, label, value }) => (
-                <div key={label} className="flex gap-3">
-                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-gold-400" />
-                  <div>
-                    <dt className="text-sm text-slate-300">{label}</dt>
-                    <dd className="font-medium [&_a]:text-white">{value}</dd>
-                  </div>
+                // A dl may only hold dt/dd groups: the icon sits inside the term, indented text below.
+                <div key={label}>
+                  <dt className="flex items-center gap-3 text-sm text-slate-300">
+                    <Icon aria-hidden className="size-5 shrink-0 text-gold-400" />
+                    {label}
+                  </dt>
+                  <dd className="pl-8 font-medium">{value}</dd>
                 </div>
               ))}
             </dl>

@@ -29,26 +29,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §2 "Home page, in order". The market feed wraps the page so any section can show live
- * prices (useMarketFeed). Slots marked below are filled by the features that own them.
+ * Spec §2 "Home page, in order". The market feed wraps the sections that show live prices
+ * (useMarketFeed) and ends before the chat: the chat hydrates after its code arrives, and a
+ * context that changes every tick above a section still waiting to hydrate would make React
+ * throw its server HTML away and render it again (a layout shift).
  */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
-    <MarketFeedProvider data={loaderData.market}>
-      {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
-      <NewsletterBanner />
-      {/* 3. Hero with the live overview — market feature */}
-      <MarketHero symbols={loaderData.heroSymbols} />
-      {/* 4. Ad banner */}
-      <AdSlot />
-      {/* 5. Join Our Trading Community with its modal — newsletter feature */}
-      <JoinCommunity />
-      {/* 6. Collapsible market-data categories (#markets) — market feature */}
-      <MarketPanels />
-      {/* 7. Ad banner */}
-      <AdSlot />
-      {/* 8. Advanced News Analytics teaser */}
-      <AnalyticsTeaser />
+    <>
+      <MarketFeedProvider data={loaderData.market}>
+        {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
+        <NewsletterBanner />
+        {/* 3. Hero with the live overview — market feature */}
+        <MarketHero symbols={loaderData.heroSymbols} />
+        {/* 4. Ad banner */}
+        <AdSlot />
+        {/* 5. Join Our Trading Community with its modal — newsletter feature */}
+        <JoinCommunity />
+        {/* 6. Collapsible market-data categories (#markets) — market feature */}
+        <MarketPanels />
+        {/* 7. Ad banner */}
+        <AdSlot />
+        {/* 8. Advanced News Analytics teaser */}
+        <AnalyticsTeaser />
+      </MarketFeedProvider>
       {/* 9. AI chat assistant — chat feature */}
       <ChatAssistant />
       {/* 10. Ad banner */}
@@ -61,7 +65,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <RecommendedBrokers brokers={loaderData.content.brokers} />
       {/* 14. Scrolling warning about fake groups — content feature */}
       <FakeGroupsWarning />
-    </MarketFeedProvider>
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { alertFormSchema } from "../../common/alert-schema";
 import { fieldErrors } from "../../common/auth-schema";
 import { type AppError, isAppError } from "../../common/errors";

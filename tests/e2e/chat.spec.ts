@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import { type OpenAiStub, startOpenAiStub } from "../../server/chat/testing/openai-stub";
-import { expect, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 // The shared server runs without AI settings, so it answers with the offline assistant. The
 // "AI provider" tests start a second app server whose AI_BASE_URL is an OpenAI-compatible stub on
@@ -16,6 +16,22 @@ const replies = (page: Page) => page.getByTestId("assistant-message");
 const banner = (page: Page) => page.getByTestId("chat-banner");
 const toastWith = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
+
+/**
+ * The home page scrolled to the chat, as a visitor would: its code loads when it nears the view.
+ * After hydration, which scrolls the page to the top (spec §2).
+ */
+async function openChat(page: Page) {
+  await page.goto("/");
+  await hydrated(page);
+  await page.locator("#chat").scrollIntoViewIfNeeded();
+}
+
+async function reloadChat(page: Page) {
+  await page.reload();
+  await hydrated(page);
+  await page.locator("#chat").scrollIntoViewIfNeeded();
+}
 
 async function send(page: Page, text: string) {
   await input(page).fill(text);
@@ -35,7 +51,7 @@ test.describe("offline assistant (no AI provider configured)", () => {
   test("anonymous visitors see the offline label, a sign-in prompt, and answers from live data", async ({
     page,
   }) => {
-    await page.goto("/");
+    await openChat(page);
     const section = page.locator("#chat");
     await expect(section.getByText("Offline assistant", { exact: true })).toBeVisible();
     await expect(section.getByText("Sign in to save your chat history.")).toBeVisible();
@@ -54,7 +70,7 @@ test.describe("offline assistant (no AI provider configured)", () => {
   });
 
   test("Enter sends, Shift+Enter adds a line, blank messages are blocked", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     const box = input(page);
     await expect(box).toHaveAttribute("rows", "2");
 
@@ -81,7 +97,7 @@ test.describe("offline assistant (no AI provider configured)", () => {
   }) => {
     test.setTimeout(150_000);
     await signUpAndSignIn(page, uniqueEmail("chat"));
-    await page.goto("/");
+    await openChat(page);
     const section = page.locator("#chat");
     await expect(section.getByText("Sign in to save your chat history.")).toHaveCount(0);
 
@@ -103,7 +119,7 @@ test.describe("offline assistant (no AI provider configured)", () => {
     await expect(replies(page).last()).toContainText("Latest news about oil");
 
     // A reload shows every saved message of the open conversation.
-    await page.reload();
+    await reloadChat(page);
     await expect(userMessages(page)).toHaveText(["top movers", "news about oil"]);
     await expect(replies(page)).toHaveCount(2);
 
@@ -123,7 +139,7 @@ test.describe("offline assistant (no AI provider configured)", () => {
     await page.keyboard.press("Escape");
     // Deleting the open conversation clears the view.
     await expect(userMessages(page)).toHaveCount(0);
-    await page.reload();
+    await reloadChat(page);
     await expect(userMessages(page)).toHaveCount(0);
     drawer = await openDrawer(page);
     await expect(drawer.getByRole("listitem")).toHaveCount(1);
@@ -132,12 +148,12 @@ test.describe("offline assistant (no AI provider configured)", () => {
   test("sidebar date labels: Today, Yesterday, N-1 days ago, then a date", async ({ page }) => {
     test.setTimeout(150_000);
     await signUpAndSignIn(page, uniqueEmail("labels"));
-    await page.goto("/");
+    await openChat(page);
     await send(page, "USD/AED");
     await expect(replies(page).last()).toContainText("USD/AED");
     const labelAt = async (offsetMs: number) => {
       await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
-      await page.reload();
+      await reloadChat(page);
       const drawer = await openDrawer(page);
       return drawer.getByTestId("conversation-date").first().textContent();
     };
@@ -240,7 +256,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   test("the reply renders as it streams, with a thinking indicator and the input disabled", async ({
     page,
   }) => {
-    await page.goto("/");
+    await openChat(page);
     await expect(page.locator("#chat").getByText("AI assistant", { exact: true })).toBeVisible();
     await send(page, "[[slow]] How are Gulf markets?");
     await expect(page.getByRole("status").filter({ hasText: "Thinking..." })).toBeVisible();
@@ -257,14 +273,14 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   });
 
   test("shows what a tool did and the answer built from its result", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     await send(page, '[[tool:getQuote {"symbol":"brent"}]]');
     await expect(page.locator("#chat").getByText("Checked the price of BRENT")).toBeVisible();
     await expect(replies(page).last()).toContainText('From the tool: {"ok":true,"subject":"BRENT"');
   });
 
   test("Markdown renders safely: raw HTML shows as text, unsafe links are dropped", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     await send(
       page,
       '[[echo]] **bold** <img src=x onerror="window.__xss=1"> [bad](javascript:window.__xss=2) [good](https://example.com/a)',
@@ -301,7 +317,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   ];
   for (const [message, bannerText, toastTitle] of failures) {
     test(`${message}: banner "${bannerText}" and toast "${toastTitle}"`, async ({ page }) => {
-      await page.goto("/");
+      await openChat(page);
       await send(page, message);
       await expect(banner(page)).toHaveText(bannerText);
       await expect(toastWith(page, toastTitle)).toBeVisible();
@@ -315,7 +331,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   }
 
   test("rate limits are retried, insufficient_quota never is", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     const quota = stub.count("quota");
     const limited = stub.count("rate-limit");
     await send(page, "[[quota]] again");
@@ -328,7 +344,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   });
 
   test("a request that fails in the browser: its message or 'Unknown error occurred'", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     await page.route("**/api/chat", (route) =>
       route.fulfill({ status: 200, contentType: "text/event-stream", body: "data: {not json\n\n" }),
     );
@@ -349,7 +365,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
   });
 
   test("the system prompt is built on the server with live market data", async ({ page }) => {
-    await page.goto("/");
+    await openChat(page);
     await send(page, "prompt please");
     await expect(replies(page).last()).toContainText("Here is what I see");
     const system = stub.requests.at(-1)!.messages[0]!;

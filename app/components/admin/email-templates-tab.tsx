@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { testEmailSchema } from "../../../common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
 import type { TabData } from "~/routes/admin";

@@ -2,7 +2,7 @@ import { Download, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FREQUENCIES, newsletterSendSchema } from "../../../common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
 import type { TabData } from "~/routes/admin";

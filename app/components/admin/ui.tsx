@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { AdminActionResult } from "../../../server/admin/actions";
 
 export const inputClass =

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type AlertTypeValue, ALERT_TYPES, alertFormSchema } from "../../../common/alert-schema";
 import { fieldErrors } from "../../../common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";

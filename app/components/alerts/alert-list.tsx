@@ -3,7 +3,7 @@ import { Switch } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatDate, formatTarget } from "./format";
 import type { AlertActionResult, AlertView } from "./types";
 

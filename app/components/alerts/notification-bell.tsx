@@ -2,7 +2,7 @@ import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { onStreamEvent, onStreamStatus, restartStream } from "~/lib/event-stream";
 import { useRootData } from "~/root";
 import type { NotificationEvent } from "../../../server/alerts/types";

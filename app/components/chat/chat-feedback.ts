@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type ChatFailure, type ChatNotice, chatStore } from "./chat-store";
 
 /** Spec §8: the banner text of a failed reply. */

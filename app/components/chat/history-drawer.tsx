@@ -1,9 +1,8 @@
-import { History, Loader2, MessageSquare, MessageSquarePlus, Trash2, X } from "lucide-react";
+import { Loader2, MessageSquare, MessageSquarePlus, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useRootData } from "~/root";
 import type { ConversationSummary } from "../../../common/chat";
 import { useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";
@@ -138,27 +137,18 @@ function Drawer() {
   );
 }
 
-/** The header's chat history icon and its drawer (spec §2 Header): signed-in users only. */
-export function ChatHistoryButton() {
-  const { t } = useTranslation("chat");
-  const userId = useRootData()?.user?.id ?? null;
+/**
+ * The chat history drawer (spec §2 Header), loaded by ChatHistoryButton on its first click. Each
+ * new click (openRequests) opens it again.
+ */
+export function HistoryDrawer({ userId, openRequests }: { userId: string; openRequests: number }) {
   useChatToasts();
   useEffect(() => {
     chatStore.setUser(userId);
   }, [userId]);
-  if (!userId) return null;
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => chatStore.setDrawerOpen(true)}
-        className="rounded p-2 text-slate-100 hover:bg-white/10"
-        aria-label={t("history.open")}
-        title={t("history.open")}
-      >
-        <History className="size-5" aria-hidden />
-      </button>
-      <Drawer />
-    </>
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new click is the trigger by design
+  useEffect(() => {
+    chatStore.setDrawerOpen(true);
+  }, [openRequests]);
+  return <Drawer />;
 }

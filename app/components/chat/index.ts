@@ -1,3 +1,3 @@
 /** The chat feature's UI: the home page section and the header's history drawer. */
-export { ChatAssistant } from "./chat-assistant";
-export { ChatHistoryButton } from "./history-drawer";
+export { ChatAssistant } from "./chat-section";
+export { ChatHistoryButton } from "./history-button";

@@ -17,6 +17,8 @@ export function ArticleCard({
 }) {
   const { t } = useTranslation("content");
   const href = articleHref(article);
+  // Compact cards sit under a section heading (home); full ones directly under the page title.
+  const Heading = compact ? "h3" : "h2";
   return (
     <article
       className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
@@ -40,11 +42,11 @@ export function ArticleCard({
           {article.bankName}
         </p>
       ) : null}
-      <h3 className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}>
+      <Heading className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}>
         <Link to={href} className="hover:text-brand-600 hover:underline">
           {article.title}
         </Link>
-      </h3>
+      </Heading>
       {article.excerpt ? (
         <p className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}>
           {article.excerpt}

@@ -36,7 +36,7 @@ export function CategoryBadge({ children }: { children: React.ReactNode }) {
 
 const SEVERITY_CLASS: Record<Severity, string> = {
   urgent: "bg-red-600 text-white",
-  high: "bg-orange-500 text-white",
+  high: "bg-orange-700 text-white",
   medium: "bg-yellow-400 text-yellow-950",
 };
 

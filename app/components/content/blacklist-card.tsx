@@ -41,7 +41,7 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
       </dl>
       <div className="mt-4 flex justify-end">
         <Link
-          to="/contact"
+          to={`/contact?broker=${encodeURIComponent(entry.name)}`}
           className="inline-flex items-center gap-2 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
         >
           <Flag aria-hidden className="size-4" />

@@ -43,6 +43,8 @@ export function VisitBrokerLink({ broker, className = "" }: { broker: Broker; cl
 /** Spec §2 Recommended Brokers: name, rating out of 5, regulators, minimum deposit, spread, features. */
 export function BrokerCard({ broker, compact = false }: { broker: Broker; compact?: boolean }) {
   const { t } = useTranslation("content");
+  // Compact cards sit under a section heading (home); full ones directly under the page title.
+  const Heading = compact ? "h3" : "h2";
   return (
     <article
       id={broker.slug}
@@ -50,7 +52,7 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
       data-testid="broker-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold text-slate-900">{broker.name}</h3>
+        <Heading className="text-lg font-bold text-slate-900">{broker.name}</Heading>
         <span className="shrink-0 rounded-md bg-gold-400/20 px-2 py-0.5 text-sm font-bold text-slate-900">
           {t("brokers.rating", { rating: broker.rating.toFixed(1) })}
         </span>

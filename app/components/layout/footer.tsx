@@ -2,6 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
 
+/** Spec §2 Static content pages: the footer shows copyright year 2024, not the current year. */
+const COPYRIGHT_YEAR = 2024;
+
 export function Footer() {
   const { t } = useTranslation();
   const site = useRootData()?.site;
@@ -61,7 +64,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-slate-400 sm:flex-row sm:justify-between">
-          <p>{t("footer.copyright", { year: new Date().getFullYear(), siteName })}</p>
+          <p>{t("footer.copyright", { year: COPYRIGHT_YEAR, siteName })}</p>
           <p>{t("footer.risk")}</p>
         </div>
       </div>

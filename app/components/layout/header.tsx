@@ -1,10 +1,11 @@
 import { ChevronDown, Menu, Search, Shield, User, X } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { useRootData } from "~/root";
 import { HeaderExtras } from "./header-extras";
+import { MenuAction, MenuButton, MenuLink } from "./menu-button";
+import { ThemeToggle } from "./theme-toggle";
 
 export const NEWS_LINKS = [
   { to: "/news/economic", key: "nav.economicNews" },
@@ -23,9 +24,6 @@ export const ADMIN_LINKS = [
   { to: "/admin?tab=settings", key: "nav.siteSettings" },
 ];
 
-const itemClass =
-  "block rounded px-3 py-2 text-sm text-slate-700 outline-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50";
-
 function NavDropdown({
   label,
   links,
@@ -37,28 +35,22 @@ function NavDropdown({
 }) {
   const { t } = useTranslation();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10">
-        {icon}
-        {label}
-        <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border bg-white p-1 shadow-lg"
-        >
-          {links.map((l) => (
-            <DropdownMenu.Item key={l.to} asChild>
-              <Link to={l.to} className={itemClass}>
-                {t(l.key)}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      buttonClassName="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
+      buttonContent={
+        <>
+          {icon}
+          {label}
+          <ChevronDown className="size-4" aria-hidden />
+        </>
+      }
+    >
+      {links.map((l) => (
+        <MenuLink key={l.to} to={l.to}>
+          {t(l.key)}
+        </MenuLink>
+      ))}
+    </MenuButton>
   );
 }
 
@@ -66,38 +58,25 @@ function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
-        aria-label={t("nav.account")}
-      >
-        <User className="size-4" aria-hidden />
-        <span className="max-w-40 truncate">{email}</span>
-        <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{email}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild>
-            <Link to="/price-alerts" className={itemClass}>
-              {t("nav.priceAlerts")}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          {/* Submitted from onSelect: the menu unmounts on select, taking a nested form with it. */}
-          <DropdownMenu.Item
-            className={`${itemClass} cursor-pointer`}
-            onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
-          >
-            {t("nav.signOut")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      label={t("nav.account")}
+      align="end"
+      buttonClassName="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
+      buttonContent={
+        <>
+          <User className="size-4" aria-hidden />
+          <span className="max-w-40 truncate">{email}</span>
+          <ChevronDown className="size-4" aria-hidden />
+        </>
+      }
+    >
+      <p className="px-3 py-2 text-xs text-slate-600">{email}</p>
+      <MenuLink to="/price-alerts">{t("nav.priceAlerts")}</MenuLink>
+      <hr className="my-1 border-slate-100" />
+      <MenuAction onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}>
+        {t("nav.signOut")}
+      </MenuAction>
+    </MenuButton>
   );
 }
 
@@ -154,6 +133,7 @@ export function Header() {
           >
             <Search className="size-5" aria-hidden />
           </Link>
+          <ThemeToggle />
           <HeaderExtras />
           <div className="hidden lg:block">
             {root?.user ? (

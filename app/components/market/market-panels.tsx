@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { Collapsible } from "radix-ui";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { MarketCategory } from "../../../server/market/types";
@@ -42,13 +42,21 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
   const { t } = useTranslation("market");
   const feed = useMarketFeed();
   const quotes = feed.byCategory(category);
+  // A plain disclosure (button + aria-expanded): a collapsible library is not worth its bytes on
+  // the home page's first load.
+  const [expanded, setExpanded] = useState(open);
+  const contentId = useId();
   return (
-    <Collapsible.Root
-      defaultOpen={open}
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <h3>
-        <Collapsible.Trigger className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={contentId}
+          data-state={expanded ? "open" : "closed"}
+          onClick={() => setExpanded((v) => !v)}
+          className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50"
+        >
           <span className="text-base font-semibold text-slate-900 sm:text-lg">
             {t(`categories.${category}`)}
           </span>
@@ -59,10 +67,10 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
               className="size-5 transition-transform group-data-[state=open]:rotate-180"
             />
           </span>
-        </Collapsible.Trigger>
+        </button>
       </h3>
-      <Collapsible.Content>
-        {quotes.length ? (
+      <div id={contentId} hidden={!expanded}>
+        {!expanded ? null : quotes.length ? (
           <ul className="divide-y divide-slate-100 border-t border-slate-100">
             {quotes.map((q) => (
               <QuoteRow key={q.instrument.symbol} quote={q} />
@@ -71,8 +79,8 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
         ) : (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">{t("panels.empty")}</p>
         )}
-      </Collapsible.Content>
-    </Collapsible.Root>
+      </div>
+    </div>
   );
 }
 

@@ -73,7 +73,7 @@ export function LiveBadge({ live }: { live: boolean }) {
     <span
       data-field="feed-status"
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide ${
-        live ? "bg-emerald-500 text-white" : "bg-amber-400 text-slate-900"
+        live ? "bg-emerald-700 text-white" : "bg-amber-400 text-slate-900"
       }`}
     >
       <span

@@ -1,7 +1,7 @@
 import { CheckCircle2, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SubscribeDialog } from "./subscribe-dialog";
+import { LazySubscribeDialog } from "./lazy-subscribe-dialog";
 
 /** Home section 5: Join Our Trading Community; its button opens the short (name, email) modal. */
 export function JoinCommunity() {
@@ -38,7 +38,7 @@ export function JoinCommunity() {
           </button>
         </div>
       </div>
-      <SubscribeDialog source="community" open={open} onOpenChange={setOpen} />
+      <LazySubscribeDialog source="community" open={open} onOpenChange={setOpen} />
     </section>
   );
 }

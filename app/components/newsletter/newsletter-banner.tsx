@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SubscribeDialog } from "./subscribe-dialog";
+import { LazySubscribeDialog } from "./lazy-subscribe-dialog";
 
 /** Home section 2: the newsletter banner; its button opens the full subscribe modal. */
 export function NewsletterBanner() {
@@ -31,7 +31,7 @@ export function NewsletterBanner() {
           {t("banner.cta")}
         </button>
       </div>
-      <SubscribeDialog source="full" open={open} onOpenChange={setOpen} />
+      <LazySubscribeDialog source="full" open={open} onOpenChange={setOpen} />
     </section>
   );
 }

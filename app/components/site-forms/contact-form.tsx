@@ -1,13 +1,23 @@
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { CONTACT_SUBJECTS, contactSchema } from "../../../common/forms-schema";
 import { Field } from "~/components/forms/field";
 import { SelectField, TextareaField } from "./controls";
 import { SiteFormFrame, useFieldError } from "./form-frame";
 import { useSiteForm } from "./use-site-form";
 
-/** Spec §3 Contact form: name, email, subject, message (all required). */
+/** Longest broker name taken from the link, so a crafted URL cannot fill the message. */
+const MAX_BROKER_NAME = 120;
+
+/**
+ * Spec §3 Contact form: name, email, subject, message (all required). A blacklisted broker's
+ * 'Report Issue' links here with ?broker=<name>: the form opens on Support with the message
+ * started and focused, ready to describe the issue.
+ */
 export function ContactForm() {
   const { t } = useTranslation("forms");
+  const [params] = useSearchParams();
+  const broker = params.get("broker")?.trim().slice(0, MAX_BROKER_NAME) || null;
   const form = useSiteForm(contactSchema, "/contact");
   const error = useFieldError(form.fields);
   return (
@@ -38,7 +48,7 @@ export function ContactForm() {
         className="sm:col-span-2"
         label={t("contact.subject")}
         name="subject"
-        defaultValue="general"
+        defaultValue={broker ? "support" : "general"}
         options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`contact.subjects.${s}`) }))}
         error={error("subject")}
       />
@@ -48,6 +58,8 @@ export function ContactForm() {
         name="message"
         maxLength={5_000}
         error={error("message")}
+        defaultValue={broker ? t("contact.reportPrefill", { broker }) : undefined}
+        autoFocus={Boolean(broker)}
       />
     </SiteFormFrame>
   );

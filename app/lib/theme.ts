@@ -1,0 +1,30 @@
+/**
+ * The visitor's theme choice. Absent means "follow the system". It lives in a cookie (not only in
+ * localStorage) so the server can render <html data-theme> and the first paint is already right,
+ * with no inline script and no flash of the other theme.
+ */
+export const THEME_COOKIE = "theme";
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
+
+/** The choice stored in a Cookie header, or null when the visitor never picked one. */
+export function themeFromCookie(cookieHeader: string | null): Theme | null {
+  const value = cookieHeader?.match(/(?:^|;\s*)theme=([a-z]+)/)?.[1];
+  return isTheme(value) ? value : null;
+}
+
+/** Browser only: remembers the choice for a year and applies it at once. */
+export function saveTheme(theme: Theme) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server must read it; Cookie Store is not everywhere
+  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.documentElement.dataset.theme = theme;
+}
+
+/** Browser only: the theme in effect, the explicit choice first, else the system's. */
+export function effectiveTheme(): Theme {
+  const chosen = document.documentElement.dataset.theme;
+  if (isTheme(chosen)) return chosen;
+  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}

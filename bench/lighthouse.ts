@@ -1,0 +1,223 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile form factor, simulated throttling) against the
+ * production build on a fresh embedded database: the four category scores, the JavaScript the page
+ * transfers and its cumulative layout shift, for the pages the issue names, checked against the
+ * targets. The baseline, measured in the same run with the same browser, is a static page served by
+ * a bare node:http server (no JavaScript): what this machine gives a page with nothing to do.
+ *
+ *   BUILD_DIR=build  LH_PAGES=/,/search  CHROME_PATH=/usr/bin/chromium  LH_VERBOSE=1
+ *
+ * Audits that keep a category below 100 are listed under each page.
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PAGES = (process.env.LH_PAGES ?? "/,/news-analytics,/price-alerts,/search,/brokers/recommended").split(
+  ",",
+);
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const HOME_JS_BUDGET = 170 * 1024;
+const CLS_BUDGET = 0.02;
+const CATEGORIES = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
+
+interface PageResult {
+  path: string;
+  scores: Record<keyof typeof TARGETS, number>;
+  jsBytes: number;
+  jsRequests: number;
+  cls: number;
+  failing: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHttp(url: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The production server on its own port and a throwaway data folder. */
+function startApp(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BUILD_DIR,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** The baseline: a small static page with text and no script, from node:http. */
+function startBare(port: number): Promise<http.Server> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline page</title><meta name="description" content="A static page with no JavaScript, the baseline of bench:lighthouse."><link rel="icon" href="data:,"></head><body><main><h1>Baseline</h1><p>${"Gulf markets. ".repeat(40)}</p></main></body></html>`;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(html),
+    });
+    res.end(html);
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** Audits that cost a category points: the spec's targets are 100 for three of them. */
+function failingAudits(lhr: Lhr): string[] {
+  const out: string[] = [];
+  for (const id of ["accessibility", "best-practices", "seo"] as const) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        out.push(`${id}: ${ref.id} — ${audit.title}`);
+      }
+    }
+  }
+  return out;
+}
+
+async function audit(url: string, chromePort: number, label: string): Promise<PageResult> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: "json",
+    logLevel: process.env.LH_VERBOSE ? "info" : "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const summary = (lhr.audits["resource-summary"]?.details as { items?: Array<Record<string, unknown>> })
+    ?.items;
+  const scripts = summary?.find((i) => i.resourceType === "script");
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as PageResult["scores"];
+  return {
+    path: label,
+    scores,
+    jsBytes: Number(scripts?.transferSize ?? 0),
+    jsRequests: Number(scripts?.requestCount ?? 0),
+    cls: Number(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0),
+    failing: failingAudits(lhr),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+
+function printTable(rows: PageResult[]) {
+  const header = ["page", "perf", "a11y", "best", "seo", "JS (transfer)", "JS files", "CLS"];
+  const lines = rows.map((r) => [
+    r.path,
+    String(r.scores.performance),
+    String(r.scores.accessibility),
+    String(r.scores["best-practices"]),
+    String(r.scores.seo),
+    kb(r.jsBytes),
+    String(r.jsRequests),
+    r.cls.toFixed(3),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+  console.log(fmt(header));
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
+    console.log(`building into ${BUILD_DIR}…`);
+    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gulfpulse-lh-"));
+  const appPort = await freePort();
+  const app = startApp(appPort, path.join(dataDir, "db"));
+  const bare = await startBare(await freePort());
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    await waitHttp(`http://127.0.0.1:${appPort}/readyz`);
+    // One unmeasured visit per page: the first render after boot compiles and warms caches.
+    for (const p of PAGES) await fetch(`http://127.0.0.1:${appPort}${p}`).then((r) => r.arrayBuffer());
+    const bareAddress = bare.address() as net.AddressInfo;
+    const baseline = await audit(`http://127.0.0.1:${bareAddress.port}/`, chrome.port, "baseline (static)");
+    const rows: PageResult[] = [];
+    for (const p of PAGES) {
+      process.stdout.write(`auditing ${p}…\n`);
+      rows.push(await audit(`http://localhost:${appPort}${p}`, chrome.port, p));
+    }
+    console.log(
+      `\nLighthouse ${"(mobile, simulated throttling)"} on ${os.cpus().length} CPUs, build ${BUILD_DIR}\n`,
+    );
+    printTable([baseline, ...rows]);
+    console.log("");
+    for (const r of rows) {
+      const perfRatio = baseline.scores.performance ? r.scores.performance / baseline.scores.performance : 0;
+      console.log(
+        `${r.path}: performance ${r.scores.performance} (${(perfRatio * 100).toFixed(0)}% of the baseline's ${baseline.scores.performance})`,
+      );
+      for (const c of CATEGORIES) {
+        const ok = c === "performance" ? r.scores[c] >= TARGETS[c] : r.scores[c] === TARGETS[c];
+        console.log(
+          `  ${mark(ok)} ${c} ${r.scores[c]} (target ${c === "performance" ? "≥" : "="} ${TARGETS[c]})`,
+        );
+      }
+      console.log(`  ${mark(r.cls <= CLS_BUDGET)} CLS ${r.cls.toFixed(3)} (target ≤ ${CLS_BUDGET})`);
+      if (r.path === "/") {
+        console.log(
+          `  ${mark(r.jsBytes <= HOME_JS_BUDGET)} home JavaScript ${kb(r.jsBytes)} (target ≤ ${kb(HOME_JS_BUDGET)})`,
+        );
+      }
+      for (const f of r.failing) console.log(`    failing ${f}`);
+    }
+  } finally {
+    await chrome.kill();
+    bare.close();
+    app.kill("SIGTERM");
+    await new Promise((r) => app.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
