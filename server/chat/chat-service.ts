@@ -73,9 +73,28 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
   });
 
   async function checkRateLimit(ip: string, userId: string | null) {
-    if (!(await perIp.hit(ip)) || (userId !== null && !(await perUser.hit(userId)))) {
-      throw new AppError("rate_limited:chat", RATE_LIMIT_MESSAGE);
+    // Both buckets are charged in one round trip: this sits before the first token.
+    const [ipOk, userOk] = await Promise.all([perIp.hit(ip), userId === null || perUser.hit(userId)]);
+    if (!ipOk || !userOk) throw new AppError("rate_limited:chat", RATE_LIMIT_MESSAGE);
+  }
+
+  /**
+   * The rate limit, then the history. Reading an existing conversation writes nothing, so it runs
+   * beside the limit check (and is dropped if the limit refuses); a new conversation is only
+   * created once the request is allowed.
+   */
+  async function admit(body: ChatRequest, userId: string | null, ip: string) {
+    if (!userId || !body.conversationId) {
+      await checkRateLimit(ip, userId);
+      return loadHistory(body, userId);
     }
+    const [limit, history] = await Promise.allSettled([
+      checkRateLimit(ip, userId),
+      loadHistory(body, userId),
+    ]);
+    if (limit.status === "rejected") throw limit.reason;
+    if (history.status === "rejected") throw history.reason;
+    return history.value;
   }
 
   /** The conversation so far: the database for a signed-in user, the client's turns otherwise. */
@@ -163,8 +182,7 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
     info: () => ({ mode, maxMessageChars: config.CHAT_MAX_MESSAGE_CHARS }),
 
     async reply({ body, userId, ip, signal }) {
-      await checkRateLimit(ip, userId);
-      const { conversation, created, history } = await loadHistory(body, userId);
+      const { conversation, created, history } = await admit(body, userId, ip);
       const closed = new AbortController();
       signal.addEventListener("abort", () => closed.abort(), { once: true });
 
