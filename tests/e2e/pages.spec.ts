@@ -271,7 +271,7 @@ test.describe("content pages", () => {
     await entry.getByRole("link", { name: "Report Issue" }).click();
     await expect(page).toHaveURL(/\/contact\?broker=/);
     await expect(page.getByLabel("Subject")).toHaveValue("support");
-    const message = page.getByLabel("Message");
+    const message = page.getByRole("textbox", { name: "Message" });
     await expect(message).toHaveValue(new RegExp(`blacklisted broker ${broker}`));
     await expect(message).toBeFocused();
   });

@@ -59,7 +59,8 @@ function UserMenu({ email }: { email: string }) {
   const submit = useSubmit();
   return (
     <MenuButton
-      label={t("nav.account")}
+      // The visible e-mail address is part of the name (WCAG 2.5.3, label in name).
+      label={`${t("nav.account")}: ${email}`}
       align="end"
       buttonClassName="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
       buttonContent={
