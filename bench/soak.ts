@@ -62,7 +62,10 @@ function traffic(base: string) {
   const total = MIX.reduce((n, m) => n + m.weight, 0);
   const pick = () => {
     let r = Math.random() * total;
-    for (const m of MIX) if ((r -= m.weight) < 0) return m;
+    for (const m of MIX) {
+      r -= m.weight;
+      if (r < 0) return m;
+    }
     return MIX[0]!;
   };
   const fresh = (): MinuteStats => ({ sent: 0, ok: 0, errors: 0, shed: 0, latencies: [], errorSamples: [] });
