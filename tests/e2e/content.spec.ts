@@ -132,7 +132,8 @@ test.describe("broker pages", () => {
     await expect(crown).toContainText("Warning details");
     await screenshots(page, "brokers-blacklisted");
     await crown.getByRole("link", { name: "Report Issue" }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    // The contact form opens with the broker filled in (tests/e2e/pages.spec.ts checks the form).
+    await expect(page).toHaveURL(/\/contact\?broker=Gulf%20Crown%20FX$/);
   });
 });
 
