@@ -72,7 +72,6 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
   });
 
   app.use(canonicalRedirects);
-  app.use(sameOriginMutations(services.config.publicUrl));
   app.use(bodyLimit());
   app.use(noNulInUrl());
   // The auth library's rate limiter reads the client IP from this header; set it from the socket
@@ -86,6 +85,9 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
   // before compression: it wraps every write (costly across thousands of streams) even when it
   // decides not to compress.
   for (const mount of services.httpMounts) mount(app);
+  // CSRF check for everything after the raw handlers, which authorise themselves without cookies:
+  // a signed token (one-click unsubscribe, which mail providers POST from any origin, RFC 8058).
+  app.use(sameOriginMutations(services.config.publicUrl));
 
   // Never compress event streams (e.g. the chat's): compression buffers them.
   app.use(

@@ -16,8 +16,8 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * Allowed sources: the configured public origin and the origin the request itself was addressed to
  * (scheme + Host, which a page on another site cannot set). A request with neither header is let
  * through: every current browser sends Origin on cross-origin POST/PUT/PATCH/DELETE, so a request
- * without one comes from a non-browser client (curl, a mail provider's one-click unsubscribe),
- * which carries no visitor's cookies. SameSite=Lax cookies and Better Auth's own origin check
+ * without one comes from a non-browser client (curl, a server), which carries no visitor's
+ * cookies. Raw handlers mounted before this check (one-click unsubscribe) authorise themselves. SameSite=Lax cookies and Better Auth's own origin check
  * remain as further layers. `Origin: null` (sandboxed frames, privacy redirects) is refused.
  */
 export function sameOriginMutations(publicUrl: string) {

@@ -144,6 +144,16 @@ describe("CSRF origin check", () => {
     expect(reachedRoutes).toBe(before + 1);
   });
 
+  it("leaves RFC 8058 one-click unsubscribe to its signed token (mail providers POST from anywhere)", async () => {
+    const res = await get("/api/newsletter/unsubscribe?token=forged", {
+      method: "POST",
+      headers: { origin: "https://mail.example.net", "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).toBe(404);
+    expect(res.text).toBe("This unsubscribe link is not valid.");
+  });
+
   it("never blocks safe methods", async () => {
     const res = await get("/healthz", { headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(200);
