@@ -1,12 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
-/**
- * RFC 8058 one-click unsubscribe: a mail client POSTs from wherever it runs (a webmail page sends
- * its own Origin). It carries no cookies and is authorised by the signed token in its URL alone,
- * so there is no visitor session to forge a request with.
- */
-const CROSS_SITE_ALLOWED = new Set(["/newsletter/unsubscribe"]);
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
@@ -17,13 +11,17 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * (scheme + Host, which a page on another site cannot set). A request with neither header is let
  * through: every current browser sends Origin on cross-origin POST/PUT/PATCH/DELETE, so a request
  * without one comes from a non-browser client (curl, a server), which carries no visitor's
- * cookies. Raw handlers mounted before this check (one-click unsubscribe) authorise themselves. SameSite=Lax cookies and Better Auth's own origin check
- * remain as further layers. `Origin: null` (sandboxed frames, privacy redirects) is refused.
+ * cookies. SameSite=Lax cookies and Better Auth's own origin check remain as further layers.
+ * `Origin: null` (sandboxed frames, privacy redirects) is refused.
+ *
+ * RFC 8058 one-click unsubscribe is not covered: mail providers POST it from any origin (a webmail
+ * page sends its own), and it is authorised by the signed token in its URL alone, never by a
+ * cookie. It is a raw handler (services.httpMounts), mounted before this check in ./app.ts.
  */
 export function sameOriginMutations(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
     const source = requestSource(req);
     if (source === undefined) return next();
     const own = `${req.protocol}://${req.get("host")}`.toLowerCase();
