@@ -133,17 +133,6 @@ describe("CSRF origin check", () => {
     }
   });
 
-  it("lets a mail client's one-click unsubscribe through from any origin (RFC 8058, token only)", async () => {
-    const before = reachedRoutes;
-    const res = await get("/newsletter/unsubscribe?token=t", {
-      method: "POST",
-      headers: { origin: "https://mail.example.net", "content-type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    expect(res.status).not.toBe(403);
-    expect(reachedRoutes).toBe(before + 1);
-  });
-
   it("leaves RFC 8058 one-click unsubscribe to its signed token (mail providers POST from anywhere)", async () => {
     const res = await get("/api/newsletter/unsubscribe?token=forged", {
       method: "POST",
