@@ -8,9 +8,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./support";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 30;
@@ -105,15 +105,6 @@ async function timeEndpoint(appUrl: string, session?: Session) {
     session.conversationId = seen.match(/"conversation":\{"id":"([^"]+)"/)?.[1] ?? null;
   }
   return at - t0;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const pct = (xs: number[], p: number) => {

@@ -9,20 +9,19 @@
  *
  * Server and load generator (autocannon) are separate processes.
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { type ChildProcess, execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, nextMessage, waitHttp } from "./support";
+import { freePort, nextMessage, root, spawnNode as spawnChild, waitHttp } from "./support";
 
 const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const UNCACHED = (process.env.HTTP_UNCACHED ?? "true") !== "false";
 const ROUNDS = Math.max(1, Number(process.env.HTTP_ROUNDS ?? 2));
-const root = path.resolve(import.meta.dirname, "..");
 
 interface Load {
   rps: number;
@@ -83,13 +82,7 @@ async function loadGenerator(url: string, seconds: number, connections: number) 
 // Orchestrator
 // ---------------------------------------------------------------------------------------------
 
-function spawnNode(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-}
+const spawnNode = (args: string[], env: Record<string, string> = {}) => spawnChild(args, env, "ignore");
 
 async function load(url: string, seconds = SECONDS): Promise<Load> {
   const child = spawnNode(["bench/http.ts", "load", url, String(seconds), String(CONNECTIONS)]);

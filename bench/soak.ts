@@ -10,11 +10,12 @@
  * The app, the traffic and the SSE clients are separate processes (ulimit -n raised through a
  * shell). All traffic comes from 127.0.0.1, so the app runs with the chat's per-IP limit lifted.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, mb, nextMessage, pct, root, rssOf, spawnNode } from "./support";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const WARMUP = Number(process.env.SOAK_WARMUP_MINUTES ?? Math.min(2, Math.max(0, MINUTES - 1)));
@@ -25,7 +26,6 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_SECONDS ?? 60);
 /** Requests in flight at most; beyond it a due request is counted as shed, not sent. */
 const MAX_IN_FLIGHT = 64;
-const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The mix: weight, method, path (and body for POST). Weights are relative. */
@@ -167,46 +167,6 @@ function sseClients(port: number, n: number) {
 // Orchestrator
 // ---------------------------------------------------------------------------------------------
 
-function spawnNode(args: string[], env: Record<string, string>, stdio: "inherit" | "ignore" = "inherit") {
-  const cmd = [process.execPath, "--import", "tsx", ...args]
-    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
-    .join(" ");
-  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", stdio, "inherit", "ipc"],
-  });
-}
-
-const ask = <T>(child: ChildProcess, type: string, timeoutMs = 30_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), timeoutMs);
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off("message", on);
-      clearTimeout(timer);
-      resolve(m as T);
-    };
-    child.on("message", on);
-  });
-
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-/** The server's resident memory; the app runs under bash -c exec, so the pid is the node process. */
-function rssOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : "-");
 
 async function orchestrate() {
@@ -260,7 +220,7 @@ async function orchestrate() {
 
   const sse = spawnNode(["bench/soak.ts", "sse", String(port), String(SSE_CLIENTS)], {});
   children.push(sse);
-  const connected = await ask<{ open: number }>(sse, "connected", 120_000);
+  const connected = await nextMessage<{ open: number }>(sse, "connected", 120_000);
   console.log(`  ${connected.open} of ${SSE_CLIENTS} SSE clients connected`);
   const load = spawnNode(["bench/soak.ts", "traffic", base], {});
   children.push(load);
@@ -283,11 +243,11 @@ async function orchestrate() {
     await sleep(SAMPLE_S * 1000);
     if (appExited) throw new Error("the app exited during the soak");
     const [t, s] = await Promise.all([
-      ask<MinuteStats>(load, "minute").then(
+      nextMessage<MinuteStats>(load, "minute").then(
         (x) => x,
         () => null,
       ),
-      ask<{ open: number; lost: number; events: number }>(sse, "minute"),
+      nextMessage<{ open: number; lost: number; events: number }>(sse, "minute"),
       Promise.resolve(load.send({ type: "minute" })),
       Promise.resolve(sse.send({ type: "minute" })),
     ]);
@@ -300,7 +260,7 @@ async function orchestrate() {
       errorSamples: ["traffic process silent"],
     };
     const lat = st.latencies.sort((a, b) => a - b);
-    const rss = rssOf(app.pid!);
+    const { rss } = rssOf(app.pid!);
     const newLost = s.lost - lostTotal;
     lostTotal = s.lost;
     const row = {

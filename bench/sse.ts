@@ -15,6 +15,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, mb, nextMessage, pct, root, rssOf, sleep, spawnNode, waitHttp } from "./support";
 
 const N = Number(process.env.SSE_CLIENTS ?? 10_000);
 const TICKS = Number(process.env.SSE_TICKS ?? 10);
@@ -23,9 +24,6 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 /** Loader processes holding the clients (one per CPU by default). */
 const LOADERS = Number(process.env.SSE_LOADERS ?? os.availableParallelism());
 const share = (i: number) => Math.floor(N / LOADERS) + (i < N % LOADERS ? 1 : 0);
-const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 // ---------------------------------------------------------------------------------------------
 // Child process roles
@@ -151,22 +149,6 @@ function clients(port: number, n: number) {
 // Orchestrator
 // ---------------------------------------------------------------------------------------------
 
-/** Spawns a Node child through a shell that raises its file descriptor limit first. */
-function spawnNode(
-  args: string[],
-  env: Record<string, string> = {},
-  stdout: "inherit" | "pipe" = "inherit",
-): ChildProcess {
-  const cmd = [process.execPath, "--import", "tsx", ...args]
-    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
-    .join(" ");
-  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", stdout, "inherit", "ipc"],
-  });
-}
-
 /** The app's own account of each tick (debug log): tick time to fan-out start, and the fan-out. */
 function fanOutLog(app: ChildProcess) {
   const entries: Array<{ at: number; lagMs: number; fanOutMs: number; clients: number }> = [];
@@ -185,35 +167,6 @@ function fanOutLog(app: ChildProcess) {
   });
   return entries;
 }
-
-const nextMessage = <T>(child: ChildProcess, type: string, timeoutMs = 600_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), timeoutMs);
-    const on = (m: any) => {
-      if (m?.type !== type) return;
-      child.off("message", on);
-      clearTimeout(timer);
-      resolve(m as T);
-    };
-    child.on("message", on);
-  });
-
-function rssOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
-}
-
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 interface Result {
   name: string;
@@ -359,17 +312,6 @@ async function measure(name: string, port: number, serverPid: number, urlPath: s
     rss,
     connectMs,
   };
-}
-
-async function waitHttp(url: string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** Waits until the app has finished its first-start backfill and is ticking. */

@@ -1,9 +1,13 @@
 /**
  * Helpers the benchmarks share: they run servers and load generators as child processes that
- * report over IPC. (bench/sse.ts predates this file and keeps its own copies.)
+ * report over IPC.
  */
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,3 +44,35 @@ export async function waitHttp(url: string, timeoutMs = 300_000) {
   }
   throw new Error(`${url} did not answer`);
 }
+
+/**
+ * A Node child running a TypeScript file, through a shell that first raises its file descriptor
+ * limit (thousands of sockets). `exec` keeps the child's pid the node process's, for rssOf.
+ */
+export function spawnNode(
+  args: string[],
+  env: Record<string, string> = {},
+  stdout: "inherit" | "ignore" | "pipe" = "inherit",
+): ChildProcess {
+  const cmd = [process.execPath, "--import", "tsx", ...args]
+    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+    .join(" ");
+  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", stdout, "inherit", "ipc"],
+  });
+}
+
+/** A process's resident memory now and at its peak, in bytes. */
+export function rssOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** The p-th percentile of an ascending array. */
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
