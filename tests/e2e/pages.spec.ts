@@ -61,6 +61,18 @@ async function firstLink(page: Page, listPath: string, prefix: string) {
   return href;
 }
 
+/**
+ * The e-mail preview is a sandboxed frame without scripts, which axe cannot enter (its injection
+ * never returns). The frame's own label is checked here; the mail inside is not the page's markup.
+ */
+async function withoutPreviewFrame(page: Page) {
+  const frames = page.locator("iframe");
+  for (const frame of await frames.all()) expect(await frame.getAttribute("title")).toBeTruthy();
+  await frames.evaluateAll((els) => {
+    for (const el of els) el.remove();
+  });
+}
+
 const PUBLIC_ROUTES: Array<[name: string, path: string]> = [
   ["home", "/"],
   ["about", "/about"],
@@ -129,12 +141,21 @@ test.describe("axe, layout and screenshots on every route (375 and 1280 px, ligh
     });
   });
 
-  test("admin (admin@e2e.test): every tab", async ({ page }) => {
-    await signInAsAdmin(page);
-    for (const tab of ["overview", "users", "content", "newsletter", "email-templates", "settings"]) {
-      await checkRoute(page, `admin-${tab}`, `/admin?tab=${tab}`);
-    }
-  });
+  for (const tab of ["overview", "users", "content", "newsletter", "email-templates", "settings"]) {
+    test(`admin (admin@e2e.test): ${tab} tab`, async ({ page, consoleErrors }) => {
+      await signInAsAdmin(page);
+      await checkRoute(
+        page,
+        `admin-${tab}`,
+        `/admin?tab=${tab}`,
+        tab === "email-templates" ? withoutPreviewFrame : undefined,
+      );
+      // axe injects itself into every frame; the mail preview's sandboxed frame (no scripts, by
+      // design) refuses, and Chromium logs that. It is the test tool's message, not the page's.
+      const own = consoleErrors.filter((e) => !e.includes("Blocked script execution in 'about:srcdoc'"));
+      consoleErrors.splice(0, consoleErrors.length, ...own);
+    });
+  }
 });
 
 test.describe("home page", () => {
