@@ -46,7 +46,7 @@ test("every tab works at phone and desktop widths; screenshots", async ({ page }
   test.setTimeout(180_000); // twelve full-page screenshots on a shared two-core machine
   await signInAsAdmin(page);
   // The header's admin menu leads to the tabs.
-  await page.getByRole("button", { name: "Admin" }).click();
+  await page.getByRole("button", { name: "Admin", exact: true }).click();
   await page.getByRole("menuitem", { name: "Site Settings" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=settings/);
 
@@ -237,7 +237,7 @@ test("granting admin to a user, who then sees the admin menu; banning signs them
   const other = await browser.newContext();
   const userPage = await other.newPage();
   await signUpAndSignIn(userPage, email);
-  await expect(userPage.getByRole("button", { name: "Admin" })).toHaveCount(0);
+  await expect(userPage.getByRole("button", { name: "Admin", exact: true })).toHaveCount(0);
 
   await signInAsAdmin(page);
   await goto(page, `/admin?tab=users&q=${encodeURIComponent(email)}`);
@@ -247,7 +247,7 @@ test("granting admin to a user, who then sees the admin menu; banning signs them
   await expect(row).toContainText("Admin");
 
   await userPage.reload();
-  await expect(userPage.getByRole("button", { name: "Admin" })).toBeVisible();
+  await expect(userPage.getByRole("button", { name: "Admin", exact: true })).toBeVisible();
   await goto(userPage, "/admin?tab=users");
   await expect(userPage.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
 

@@ -98,7 +98,7 @@ test("sign up, verify by email, sign in, see the user menu, sign out", async ({ 
   // Non-admins are sent away from /admin.
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "Admin" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Admin", exact: true })).toHaveCount(0);
 
   await menu.click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
@@ -121,7 +121,7 @@ test("anonymous visitors are redirected away from /admin", async ({ page }) => {
 
 test("an admin sees the admin menu and the tabbed shell; screenshots", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.getByRole("button", { name: "Admin" }).click();
+  await page.getByRole("button", { name: "Admin", exact: true }).click();
   await expect(page.getByRole("menuitem", { name: "Manage Users" })).toBeVisible();
   await page.getByRole("menuitem", { name: "Manage Users" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=users/);
