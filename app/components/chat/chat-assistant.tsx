@@ -1,5 +1,5 @@
 import { AlertTriangle, Bot, MessageSquarePlus, Send, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
@@ -75,6 +75,8 @@ function Suggestions({ disabled }: { disabled: boolean }) {
   );
 }
 
+const noSubscription = () => () => {};
+
 function Composer({ maxChars }: { maxChars: number }) {
   const { t } = useTranslation("chat");
   const id = useId();
@@ -84,17 +86,25 @@ function Composer({ maxChars }: { maxChars: number }) {
   const failure = useChatState((s) => s.failure);
   const inputError = useChatState((s) => s.inputError);
   const busy = status !== "idle";
-  const disabled = busy || failure !== null;
+  const locked = busy || failure !== null;
+  // Rendered on the server, the box is disabled: the browser shows that HTML until the chat's code
+  // has loaded (chat-section.tsx), and typing into it would go nowhere.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const disabled = locked || !hydrated;
   const tooLong = text.trim().length > maxChars;
   const error = tooLong ? t("input.tooLong", { max: maxChars.toLocaleString("en-US") }) : inputError;
   const canSend = !disabled && text.trim().length > 0 && !tooLong;
 
   // Focus comes back once a reply is in (a disabled box loses it).
-  const wasDisabled = useRef(disabled);
+  const wasLocked = useRef(locked);
   useEffect(() => {
-    if (wasDisabled.current && !disabled) ref.current?.focus({ preventScroll: true });
-    wasDisabled.current = disabled;
-  }, [disabled]);
+    if (wasLocked.current && !locked) ref.current?.focus({ preventScroll: true });
+    wasLocked.current = locked;
+  }, [locked]);
 
   async function submit() {
     if (!canSend) return;
