@@ -98,52 +98,56 @@ export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) 
           <StepError message={t("errors.summaries")} />
         </div>
       ) : null}
-      {refreshing ? (
-        <LoadingDashboard />
-      ) : (
-        <Suspense fallback={<LoadingDashboard />}>
-          <Await resolve={content}>
-            {({ dashboard, calendar, education }) => (
-              <div className="space-y-6">
-                <SentimentCard
-                  sentiment={dashboard.feed && dashboard.summaries ? dashboard.sentiment : null}
-                />
-                <Tabs.Root value={tab} onValueChange={selectTab}>
-                  <Tabs.List
-                    aria-label={t("tabs.label")}
-                    className="grid grid-cols-2 gap-1 rounded-lg bg-slate-200 p-1 sm:grid-cols-4"
-                  >
-                    {(["news", "summaries", "calendar", "education"] as const).map((name) => (
-                      <Tabs.Trigger
-                        key={name}
-                        value={name}
-                        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
-                      >
-                        {t(`tabs.${name}`)}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                  <Tabs.Content value="news" className="pt-6">
-                    <NewsFeed items={dashboard.feed} />
-                  </Tabs.Content>
-                  <Tabs.Content value="summaries" className="pt-6">
-                    <Summaries
-                      summaries={dashboard.feed ? dashboard.summaries : null}
-                      engine={dashboard.engine}
-                    />
-                  </Tabs.Content>
-                  <Tabs.Content value="calendar" className="pt-6">
-                    <EconomicCalendar events={calendar} query={query} />
-                  </Tabs.Content>
-                  <Tabs.Content value="education" className="pt-6">
-                    <Education sections={education} />
-                  </Tabs.Content>
-                </Tabs.Root>
-              </div>
-            )}
-          </Await>
-        </Suspense>
-      )}
+      {/* At least a viewport tall while loading, so the streamed dashboard replacing the spinner
+          does not push the footer (visible under a short spinner) down: that shift was CLS 0.125. */}
+      <div className="min-h-svh">
+        {refreshing ? (
+          <LoadingDashboard />
+        ) : (
+          <Suspense fallback={<LoadingDashboard />}>
+            <Await resolve={content}>
+              {({ dashboard, calendar, education }) => (
+                <div className="space-y-6">
+                  <SentimentCard
+                    sentiment={dashboard.feed && dashboard.summaries ? dashboard.sentiment : null}
+                  />
+                  <Tabs.Root value={tab} onValueChange={selectTab}>
+                    <Tabs.List
+                      aria-label={t("tabs.label")}
+                      className="grid grid-cols-2 gap-1 rounded-lg bg-slate-200 p-1 sm:grid-cols-4"
+                    >
+                      {(["news", "summaries", "calendar", "education"] as const).map((name) => (
+                        <Tabs.Trigger
+                          key={name}
+                          value={name}
+                          className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+                        >
+                          {t(`tabs.${name}`)}
+                        </Tabs.Trigger>
+                      ))}
+                    </Tabs.List>
+                    <Tabs.Content value="news" className="pt-6">
+                      <NewsFeed items={dashboard.feed} />
+                    </Tabs.Content>
+                    <Tabs.Content value="summaries" className="pt-6">
+                      <Summaries
+                        summaries={dashboard.feed ? dashboard.summaries : null}
+                        engine={dashboard.engine}
+                      />
+                    </Tabs.Content>
+                    <Tabs.Content value="calendar" className="pt-6">
+                      <EconomicCalendar events={calendar} query={query} />
+                    </Tabs.Content>
+                    <Tabs.Content value="education" className="pt-6">
+                      <Education sections={education} />
+                    </Tabs.Content>
+                  </Tabs.Root>
+                </div>
+              )}
+            </Await>
+          </Suspense>
+        )}
+      </div>
     </Page>
   );
 }
