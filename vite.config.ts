@@ -1,9 +1,23 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
+
+/** In the browser build only, "zod" means app/lib/zod-browser.ts (Zod without its eval probe). */
+function zodWithoutEval(): Plugin {
+  const shim = fileURLToPath(new URL("./app/lib/zod-browser.ts", import.meta.url));
+  return {
+    name: "zod-without-eval",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "zod" || importer === shim || this.environment.name !== "client") return null;
+      return shim;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [zodWithoutEval(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     rolldownOptions: {
