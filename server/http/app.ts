@@ -15,7 +15,7 @@ import { sameOriginMutations } from "./origin-check";
 import { createPageCache } from "./page-cache";
 import { registerAppMetrics } from "./metrics";
 import { canonicalRedirects } from "./redirects";
-import { securityHeaders } from "./security";
+import { securityHeaders, staticFileHeaders } from "./security";
 
 export interface HttpAppOptions {
   services: Services;
@@ -100,10 +100,21 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        setHeaders: staticFileHeaders,
+      }),
+    );
     // Only paths that name a file (favicon.ico): for every page view it would cost a stat and a
     // 404 error object with a stack trace (seen in the bench:http profile).
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: staticFileHeaders,
+    });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 

@@ -3,7 +3,10 @@
  * requests here are answered before React Router): headers and HSTS, the CSRF origin check,
  * the body limit, NUL in URLs, and error bodies without internals.
  */
+import fs from "node:fs";
 import type http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../services";
@@ -68,6 +71,42 @@ describe("headers", () => {
       await new Promise((resolve) => srv.close(resolve));
     } finally {
       await plain.close();
+    }
+  });
+
+  it("static scripts, styles and icons carry nosniff but not the document-only headers; SVG and 404s keep them", async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "gp-client-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "assets", "entry-abc.js"), "export {};");
+    fs.writeFileSync(path.join(clientDir, "assets", "app-abc.css"), "body{}");
+    fs.writeFileSync(path.join(clientDir, "favicon.ico"), "ico");
+    fs.writeFileSync(path.join(clientDir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = createHttpApp({ services: s, clientDir, loadBuild: async () => ({}) as never });
+    const srv: http.Server = await new Promise((resolve) => {
+      const x = app.listen(0, "127.0.0.1", () => resolve(x));
+    });
+    const base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    try {
+      for (const file of ["/assets/entry-abc.js", "/assets/app-abc.css", "/favicon.ico"]) {
+        const res = await fetch(base + file);
+        expect(res.status, file).toBe(200);
+        expect(res.headers.get("x-content-type-options"), file).toBe("nosniff");
+        expect(res.headers.get("referrer-policy"), file).toBe("strict-origin-when-cross-origin");
+        expect(res.headers.get("strict-transport-security"), file).toMatch(/max-age=/);
+        for (const name of ["content-security-policy", "x-frame-options", "permissions-policy"]) {
+          expect(res.headers.get(name), `${file} ${name}`).toBeNull();
+        }
+      }
+      // An SVG can be opened as a document and run scripts; a missing asset is answered by a page.
+      const svg = await fetch(`${base}/favicon.svg`);
+      expect(svg.headers.get("content-security-policy")).toContain("object-src 'none'");
+      const missing = await fetch(`${base}/assets/missing-abc.js`);
+      expect(missing.headers.get("content-security-policy")).toContain("object-src 'none'");
+      expect(missing.headers.get("x-frame-options")).toBe("DENY");
+    } finally {
+      srv.closeAllConnections();
+      await new Promise((resolve) => srv.close(resolve));
+      fs.rmSync(clientDir, { recursive: true, force: true });
     }
   });
 
