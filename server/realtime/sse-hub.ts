@@ -1,4 +1,5 @@
 import type { Express, Response } from "express";
+import type { Socket } from "node:net";
 import type { Logger } from "../logger";
 
 export interface SseClient {
@@ -41,7 +42,7 @@ export function createSseHub(opts: {
   resolveUserId: (headers: Headers) => Promise<string | null>;
 }): SseHub {
   let nextId = 1;
-  const clients = new Map<number, { res: Response; client: SseClient }>();
+  const clients = new Map<number, { res: Response; socket: Socket; client: SseClient }>();
   const byUser = new Map<string, Set<number>>();
   const connectHooks: Array<(c: SseClient) => void> = [];
   let heartbeat: NodeJS.Timeout | undefined;
@@ -49,11 +50,11 @@ export function createSseHub(opts: {
   function write(id: number, chunk: string | Buffer) {
     const entry = clients.get(id);
     if (!entry) return;
-    if (entry.res.writableLength > MAX_BUFFERED_BYTES) {
-      entry.res.end();
+    if (entry.socket.writableLength > MAX_BUFFERED_BYTES) {
+      entry.socket.destroy();
       return;
     }
-    entry.res.write(chunk);
+    entry.socket.write(chunk);
   }
 
   function remove(id: number) {
@@ -83,14 +84,20 @@ export function createSseHub(opts: {
         } catch (err) {
           opts.log.warn({ err }, "sse: session lookup failed; streaming anonymously");
         }
+        const socket = res.socket;
+        if (!socket) return;
+        // The body runs until the connection closes (no chunked framing), so events are written
+        // straight to the socket: one write per client per tick, sent at once, rather than
+        // http's chunk framing corked until the whole fan-out loop has run (bench:sse).
+        res.useChunkedEncodingByDefault = false;
         res.writeHead(200, {
           "Content-Type": "text/event-stream; charset=utf-8",
           "Cache-Control": "no-cache, no-transform",
-          Connection: "keep-alive",
           "X-Accel-Buffering": "no",
         });
-        res.socket?.setNoDelay(true);
-        res.write("retry: 3000\n\n");
+        res.flushHeaders();
+        socket.setNoDelay(true);
+        socket.write("retry: 3000\n\n");
         const id = nextId++;
         const client: SseClient = {
           id,
@@ -98,7 +105,7 @@ export function createSseHub(opts: {
           lastEventId: (req.headers["last-event-id"] as string | undefined) ?? null,
           send: (event, data, eventId) => write(id, frame(event, data, eventId)),
         };
-        clients.set(id, { res, client });
+        clients.set(id, { res, socket, client });
         if (userId) {
           let set = byUser.get(userId);
           if (!set) {
