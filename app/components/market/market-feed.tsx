@@ -66,8 +66,12 @@ function reducer(state: FeedState, a: Action): FeedState {
     }
     case "stream":
       return { ...state, streamDown: !a.open };
-    case "clock":
-      return { ...state, now: a.now };
+    case "clock": {
+      // The clock only matters when it flips the feed to "not live": keeping the same state object
+      // otherwise spares every price on the page a re-render each second (home page TBT).
+      const next = { ...state, now: a.now };
+      return feedIsLive(next) === feedIsLive(state) ? state : next;
+    }
     case "mount":
       return state.receivedAt === null ? { ...state, receivedAt: a.now - a.age, now: a.now } : state;
   }
