@@ -6,6 +6,7 @@
  */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
   if (!to || !to.startsWith("/") || to.startsWith("//")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\\\u0000-\u001f\u007f]/.test(to)) return fallback;
   const base = "http://same-origin.invalid";
   let url: URL;
