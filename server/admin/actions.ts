@@ -282,7 +282,8 @@ export const ADMIN_INTENTS = Object.keys(HANDLERS);
 /** Runs one admin action for an already verified admin; never throws for bad input or refusals. */
 export async function runAdminAction(s: Services, actor: Actor, form: Form): Promise<AdminActionResult> {
   const intent = String(form.intent ?? "");
-  const handler = HANDLERS[intent];
+  // Own keys only: "__proto__" or "toString" must not reach Object.prototype.
+  const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;
   if (!handler) return { ok: false, intent, message: "Unknown action.", status: 400 };
   try {
     return await handler(s, actor, form);

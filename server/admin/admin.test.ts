@@ -34,6 +34,15 @@ async function addUser(id: string, email = `${id}@example.com`, name = `User ${i
   await s.db.insert(user).values({ id, name, email });
 }
 
+describe("intents", () => {
+  it("an intent named after an Object.prototype property is an unknown action, not a 500", async () => {
+    for (const intent of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const result = await run({ intent });
+      expect(result, intent).toMatchObject({ ok: false, status: 400, message: "Unknown action." });
+    }
+  });
+});
+
 describe("users", () => {
   it("searches by email or name and paginates newest first", async () => {
     for (let i = 0; i < 25; i++) {
