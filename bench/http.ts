@@ -9,13 +9,20 @@
  *
  * Server and load generator (autocannon) are separate processes.
  */
-import { type ChildProcess, execSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, nextMessage, root, spawnNode as spawnChild, waitHttp } from "./support";
+import {
+  ensureBuild,
+  freePort,
+  loadAverage,
+  nextMessage,
+  spawnNode as spawnChild,
+  waitHttp,
+} from "./support";
 
 const CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
@@ -129,15 +136,8 @@ async function capture(url: string) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
-    console.log(`building into ${BUILD_DIR}…`);
-    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  }
-  const loadAvg = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
+  ensureBuild(BUILD_DIR);
+  const loadAvg = loadAverage;
   console.log(
     `HTTP: anonymous GET / at ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs, load ${loadAvg()}`,
   );

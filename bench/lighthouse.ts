@@ -9,14 +9,15 @@
  *
  * Audits that keep a category below 100 are listed under each page.
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureBuild, freePort, waitHttp } from "./support";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PAGES = (process.env.LH_PAGES ?? "/,/news-analytics,/price-alerts,/search,/brokers/recommended").split(
@@ -24,7 +25,6 @@ const PAGES = (process.env.LH_PAGES ?? "/,/news-analytics,/price-alerts,/search,
 );
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const HOME_JS_BUDGET = 170 * 1024;
@@ -41,27 +41,6 @@ interface PageResult {
   metrics: string;
   cls: number;
   failing: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHttp(url: string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** The production server on its own port and a throwaway data folder. */
@@ -195,10 +174,7 @@ function printTable(rows: PageResult[]) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
-    console.log(`building into ${BUILD_DIR}…`);
-    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  }
+  ensureBuild(BUILD_DIR);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gulfpulse-lh-"));
   const appPort = await freePort();
   const app = startApp(appPort, path.join(dataDir, "db"));

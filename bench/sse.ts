@@ -15,7 +15,19 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort, mb, nextMessage, pct, root, rssOf, sleep, spawnNode, waitHttp } from "./support";
+import {
+  ensureBuild,
+  freePort,
+  loadAverage,
+  mb,
+  nextMessage,
+  pct,
+  root,
+  rssOf,
+  sleep,
+  spawnNode,
+  waitHttp,
+} from "./support";
 
 const N = Number(process.env.SSE_CLIENTS ?? 10_000);
 const TICKS = Number(process.env.SSE_TICKS ?? 10);
@@ -351,15 +363,8 @@ function probeTickBytes(port: number) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
-    console.log(`building into ${BUILD_DIR}…`);
-    execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  }
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
+  ensureBuild(BUILD_DIR);
+  const load = loadAverage;
   console.log(
     `SSE fan-out: ${N} clients over ${LOADERS} loader processes, ${TICKS} ticks every ${TICK_MS} ms, ${os.cpus().length} CPUs, load ${load()}`,
   );

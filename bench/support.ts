@@ -2,9 +2,10 @@
  * Helpers the benchmarks share: they run servers and load generators as child processes that
  * report over IPC.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -76,3 +77,17 @@ export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Builds the production bundle into buildDir unless it is already there. */
+export function ensureBuild(buildDir: string) {
+  if (fs.existsSync(path.join(root, buildDir, "server/index.js"))) return;
+  console.log(`building into ${buildDir}…`);
+  execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+}
+
+/** The 1, 5 and 15 minute load averages: latency on a shared machine reflects them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
