@@ -30,6 +30,7 @@ import {
   thClass,
   useAdminFetcher,
   useHrefWith,
+  TableScroll,
 } from "./ui";
 
 type Data = TabData<"content">;
@@ -112,7 +113,7 @@ function ContentList({ data }: { data: Data }) {
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("content.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto [contain:inline-size]">
+        <TableScroll>
           <table className={tableClass}>
             <thead>
               <tr>
@@ -132,7 +133,7 @@ function ContentList({ data }: { data: Data }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination pageSize={20} total={data.total} param="page" label={t("content.pages")} />
     </Panel>

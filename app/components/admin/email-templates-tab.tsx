@@ -17,6 +17,7 @@ import {
   thClass,
   useAdminFetcher,
   useHrefWith,
+  TableScroll,
 } from "./ui";
 
 type Data = TabData<"emailTemplates">;
@@ -175,7 +176,7 @@ function Outbox({ data }: { data: Data }) {
       {mail.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("outbox.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto [contain:inline-size]">
+        <TableScroll>
           <table className={tableClass}>
             <thead>
               <tr>
@@ -231,7 +232,7 @@ function Outbox({ data }: { data: Data }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination pageSize={20} total={mail.total} param="mailPage" label={t("outbox.pages")} />
       {selected ? (

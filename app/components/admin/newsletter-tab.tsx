@@ -22,6 +22,7 @@ import {
   tdClass,
   thClass,
   useAdminFetcher,
+  TableScroll,
 } from "./ui";
 
 type Data = TabData<"newsletter">;
@@ -139,7 +140,7 @@ function CampaignHistory({ campaigns, error }: { campaigns: Data["campaigns"]; e
           <p className="text-sm text-slate-600">{t("newsletter.campaigns.empty")}</p>
         )
       ) : (
-        <div className="relative overflow-x-auto [contain:inline-size]">
+        <TableScroll>
           <table className={tableClass}>
             <thead>
               <tr>
@@ -183,7 +184,7 @@ function CampaignHistory({ campaigns, error }: { campaigns: Data["campaigns"]; e
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Panel>
   );
@@ -194,7 +195,7 @@ type Subscriber = NonNullable<Data["recent"]>["rows"][number];
 function SubscriberTable({ rows, showStatus }: { rows: Subscriber[]; showStatus?: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <div className="relative overflow-x-auto [contain:inline-size]">
+    <TableScroll>
       <table className={tableClass}>
         <thead>
           <tr>
@@ -225,7 +226,7 @@ function SubscriberTable({ rows, showStatus }: { rows: Subscriber[]; showStatus?
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

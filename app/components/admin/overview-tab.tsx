@@ -14,6 +14,7 @@ import {
   thClass,
   useAdminFetcher,
   useHrefWith,
+  TableScroll,
 } from "./ui";
 
 type Data = TabData<"overview">;
@@ -150,7 +151,7 @@ function AuditPanel({ audit }: { audit: Data["audit"] }) {
       {audit.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("audit.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto [contain:inline-size]">
+        <TableScroll>
           <table className={tableClass}>
             <thead>
               <tr>
@@ -173,7 +174,7 @@ function AuditPanel({ audit }: { audit: Data["audit"] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination pageSize={PAGE_SIZE} total={audit.total} param="auditPage" label={t("audit.pages")} />
     </Panel>

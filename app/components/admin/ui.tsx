@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { createContext, useContext, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/lib/toast";
@@ -85,6 +85,26 @@ export function Panel({
         </h3>
         {actions}
       </div>
+      <PanelHeading.Provider value={id}>{children}</PanelHeading.Provider>
+    </section>
+  );
+}
+
+const PanelHeading = createContext<string | undefined>(undefined);
+
+/**
+ * A table that scrolls sideways when it is wider than the screen. Focusable, so a keyboard user
+ * can scroll it too (axe: scrollable-region-focusable), and named after its panel.
+ */
+export function TableScroll({ children }: { children: React.ReactNode }) {
+  const labelledBy = useContext(PanelHeading);
+  return (
+    <section
+      className="relative overflow-x-auto [contain:inline-size]"
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+      tabIndex={0}
+    >
       {children}
     </section>
   );

@@ -14,6 +14,7 @@ import {
   tdClass,
   thClass,
   useAdminFetcher,
+  TableScroll,
 } from "./ui";
 
 type Data = TabData<"users">;
@@ -44,7 +45,7 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("users.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto [contain:inline-size]">
+        <TableScroll>
           <table className={tableClass}>
             <thead>
               <tr>
@@ -64,7 +65,7 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination pageSize={20} total={data.total} param="page" label={t("users.pages")} />
     </Panel>
