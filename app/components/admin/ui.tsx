@@ -99,14 +99,16 @@ const PanelHeading = createContext<string | undefined>(undefined);
 export function TableScroll({ children }: { children: React.ReactNode }) {
   const labelledBy = useContext(PanelHeading);
   return (
-    <section
+    // biome-ignore lint/a11y/useSemanticElements: a group, not a fieldset or a landmark (the panel is the landmark)
+    <div
       className="relative overflow-x-auto [contain:inline-size]"
+      role="group"
       aria-labelledby={labelledBy}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
       tabIndex={0}
     >
       {children}
-    </section>
+    </div>
   );
 }
 
