@@ -46,7 +46,15 @@ test.describe("page meta", () => {
 
   test("an article page carries NewsArticle structured data", async ({ page }) => {
     await page.goto("/news/economic");
-    await page.getByTestId("article-card").first().getByRole("link").first().click();
+    // Loaded as a crawler would, rather than through a client-side navigation whose new heading
+    // may not have rendered yet when it is read.
+    const href = await page
+      .getByTestId("article-card")
+      .first()
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
+    await page.goto(href!);
     await expect(page).toHaveURL(/\/news\/article\/[\w-]+$/);
     const url = page.url();
     const articleTitle = await page.getByRole("heading", { level: 1 }).textContent();
