@@ -225,7 +225,8 @@ test.describe("home page", () => {
     await page.reload();
     await hydrated(page);
     await warning.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    // IntersectionObserver reports on the next frames: past them, the warning has seen itself visible.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(warning).toHaveAttribute("data-state", "idle");
     expect(await warning.locator("p").evaluate((p) => p.getAnimations().length)).toBe(0);
   });
