@@ -44,6 +44,7 @@ import type { Settings } from "./settings/settings";
 import { registerSearch, type SearchService } from "./search";
 import { createSeo, type SeoService } from "./seo/service";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+import { createUserLocales, type UserLocales } from "./users/locale";
 
 export type HttpMount = (app: Express) => void;
 
@@ -65,6 +66,8 @@ export interface Services {
   revokeAllSessions(userId: string): Promise<void>;
   /** The admin area's reads and audited writes (issue 8). */
   admin: AdminService;
+  /** The user's remembered language (`users.locale`, issue 10): `users.setLocale(userId, "ar")`. */
+  users: UserLocales;
   // Feature services (contracts in contracts.ts); each is set by its feature's wiring below.
   market?: MarketService;
   alerts?: AlertsService;
@@ -167,6 +170,7 @@ export async function createServices(
     sse,
     // Reads the feature services (market, newsletter...) at call time, whenever they were wired.
     admin: createAdmin(() => services),
+    users: createUserLocales(db),
     httpMounts: [(app) => sse.mount(app)],
     onClose: (fn) => void closers.push(fn),
     async close() {

@@ -48,7 +48,13 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
         await outbox.enqueue(authEmails.verification({ to: user.email, name: user.name, url, token }));
       },
     },
-    user: { additionalFields: { banned: { type: "boolean", defaultValue: false, input: false } } },
+    user: {
+      additionalFields: {
+        banned: { type: "boolean", defaultValue: false, input: false },
+        // Set by the language switch (services.users.setLocale), never by sign-up input.
+        locale: { type: "string", defaultValue: "en", input: false },
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       // Stored in the database so every process shares the counts.

@@ -50,6 +50,8 @@ export const newsletterSubscribers = pgTable(
       .default("full"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** The language of the page the visitor subscribed from; their mails use it (issue 10). */
+    locale: text("locale").notNull().default("en"),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_uq").on(sql`lower(${t.email})`),
