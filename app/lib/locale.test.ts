@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { isLocalizedPath, langFromCookie, langOf, localePath, splitLocale } from "./locale";
+
+describe("splitLocale", () => {
+  it("reads the /ar prefix and leaves the page path", () => {
+    expect(splitLocale("/ar/about")).toEqual({ lang: "ar", path: "/about" });
+    expect(splitLocale("/ar")).toEqual({ lang: "ar", path: "/" });
+    expect(splitLocale("/ar/news/article/x")).toEqual({ lang: "ar", path: "/news/article/x" });
+  });
+  it("treats unprefixed paths, and paths that merely start with 'ar', as English", () => {
+    expect(splitLocale("/")).toEqual({ lang: "en", path: "/" });
+    expect(splitLocale("/about")).toEqual({ lang: "en", path: "/about" });
+    expect(splitLocale("/arabic")).toEqual({ lang: "en", path: "/arabic" });
+  });
+});
+
+describe("localePath", () => {
+  it("prefixes pages for Arabic, home included", () => {
+    expect(localePath("ar", "/about")).toBe("/ar/about");
+    expect(localePath("ar", "/")).toBe("/ar");
+  });
+  it("keeps the query and hash", () => {
+    expect(localePath("ar", "/search?q=oil#r")).toBe("/ar/search?q=oil#r");
+    expect(localePath("ar", "/#markets")).toBe("/ar#markets");
+    expect(localePath("ar", "/?x=1")).toBe("/ar?x=1");
+  });
+  it("leaves English paths as they are and re-targets prefixed ones", () => {
+    expect(localePath("en", "/about")).toBe("/about");
+    expect(localePath("en", "/ar/about?x=1")).toBe("/about?x=1");
+    expect(localePath("en", "/ar")).toBe("/");
+    expect(localePath("ar", "/ar/about")).toBe("/ar/about");
+  });
+  it("never touches the API, feeds, admin downloads, relative paths or other sites", () => {
+    for (const to of [
+      "/api/market",
+      "/api/chat/conversations/1",
+      "/rss.xml",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/calendar.ics",
+      "/admin/preview?kind=welcome",
+      "/admin/subscribers.csv",
+      "https://example.com/x",
+      "//example.com/x",
+      "?tab=users",
+      "#main",
+      "mailto:a@b.c",
+    ])
+      expect(localePath("ar", to)).toBe(to);
+    expect(isLocalizedPath("/admin")).toBe(true);
+  });
+});
+
+describe("langOf", () => {
+  const req = (url: string, headers: Record<string, string> = {}) =>
+    new Request(`http://site.test${url}`, { headers });
+  it("is the URL's language for pages, whatever the cookie or Accept-Language say", () => {
+    expect(langOf(req("/ar/about"))).toBe("ar");
+    expect(langOf(req("/about", { cookie: "lang=ar", "accept-language": "ar" }))).toBe("en");
+  });
+  it("answers API calls in the language of the same-origin page that made them", () => {
+    expect(langOf(req("/api/chat", { referer: "http://site.test/ar/price-alerts" }))).toBe("ar");
+    expect(langOf(req("/api/chat", { referer: "http://other.test/ar", cookie: "lang=en" }))).toBe("en");
+    expect(langOf(req("/api/chat", { cookie: "theme=dark; lang=ar" }))).toBe("ar");
+    expect(langOf(req("/api/chat", { referer: "not a url" }))).toBe("en");
+  });
+});
+
+describe("langFromCookie", () => {
+  it("reads only supported languages", () => {
+    expect(langFromCookie("a=1; lang=ar")).toBe("ar");
+    expect(langFromCookie("lang=fr")).toBeNull();
+    expect(langFromCookie("xlang=ar")).toBeNull();
+    expect(langFromCookie(null)).toBeNull();
+  });
+});
