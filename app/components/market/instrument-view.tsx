@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Bar, ExchangeInfo, Instrument } from "../../../server/market/types";
-import { formatGmtDateTime, formatGmtTime, formatPrice } from "./format";
+import type { Format } from "~/lib/format";
+import { useFormat } from "~/lib/use-format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
 import { ChangeText, FlashPrice, LiveBadge, StatusBadge } from "./quote-parts";
 
-const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
 // 4 January 2026 was a Sunday: day d of the week is 4 + d January.
-const dayName = (d: number) => weekday.format(Date.UTC(2026, 0, 4 + d));
+const dayName = (f: Format, d: number) => f.weekday(Date.UTC(2026, 0, 4 + d));
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (m: number) => {
   const v = ((m % 1440) + 1440) % 1440;
@@ -21,17 +21,18 @@ const offsetLabel = (m: number) =>
     ? "GMT"
     : `GMT${m > 0 ? "+" : "-"}${Math.floor(Math.abs(m) / 60)}${Math.abs(m) % 60 ? `:${String(Math.abs(m) % 60).padStart(2, "0")}` : ""}`;
 
-function daysLabel(days: number[], everyDay: string) {
+function daysLabel(f: Format, days: number[], everyDay: string) {
   if (days.length === 7) return everyDay;
   const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
   return consecutive && days.length > 2
-    ? `${dayName(days[0]!)}–${dayName(days.at(-1)!)}`
-    : days.map(dayName).join(", ");
+    ? `${dayName(f, days[0]!)}–${dayName(f, days.at(-1)!)}`
+    : days.map((d) => dayName(f, d)).join(f.lang === "ar" ? "، " : ", ");
 }
 
 function ExchangeHours({ exchange }: { exchange: ExchangeInfo }) {
   const { t } = useTranslation("market");
-  const days = daysLabel(exchange.days, t("instrument.everyDay"));
+  const f = useFormat();
+  const days = daysLabel(f, exchange.days, t("instrument.everyDay"));
   if (exchange.allDay) return <>{t("instrument.hoursAllDay", { days })}</>;
   const open = minutesOf(exchange.open);
   const close = minutesOf(exchange.close);
@@ -40,15 +41,15 @@ function ExchangeHours({ exchange }: { exchange: ExchangeInfo }) {
       <span className="block">
         {t("instrument.hoursLocal", {
           days,
-          open: exchange.open,
-          close: exchange.close,
-          offset: offsetLabel(exchange.utcOffsetMinutes),
+          open: f.digitsIn(exchange.open),
+          close: f.digitsIn(exchange.close),
+          offset: f.digitsIn(offsetLabel(exchange.utcOffsetMinutes)),
         })}
       </span>
       <span className="block text-slate-500">
         {t("instrument.hoursGmt", {
-          open: hhmm(open - exchange.utcOffsetMinutes),
-          close: hhmm(close - exchange.utcOffsetMinutes),
+          open: f.digitsIn(hhmm(open - exchange.utcOffsetMinutes)),
+          close: f.digitsIn(hhmm(close - exchange.utcOffsetMinutes)),
         })}
       </span>
     </>
@@ -67,6 +68,7 @@ export function InstrumentView({
 }) {
   const { t } = useTranslation("market");
   const feed = useMarketFeed();
+  const f = useFormat();
   const quote = feed.quote(instrument.symbol);
   const [chartFailed, setChartFailed] = useState(false);
   const d = instrument.decimals;
@@ -78,7 +80,7 @@ export function InstrumentView({
             to="/#markets"
             className="inline-flex items-center gap-1 text-sm text-slate-200 hover:text-white"
           >
-            <ArrowLeft aria-hidden className="size-4" />
+            <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
             {t("instrument.back")}
           </Link>
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -100,7 +102,7 @@ export function InstrumentView({
           <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-200">
             <LiveBadge live={feed.live} />
             {feed.lastRefresh ? (
-              <span>{t("lastUpdated", { time: formatGmtTime(feed.lastRefresh) })}</span>
+              <span>{t("lastUpdated", { time: f.gmtClock(feed.lastRefresh) })}</span>
             ) : null}
           </div>
         </div>
@@ -127,30 +129,30 @@ export function InstrumentView({
           <dl className="divide-y divide-slate-100 text-sm">
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.dayRange")}</dt>
-              <dd className="text-right font-medium tabular-nums">
-                {quote ? `${formatPrice(quote.dayLow, d)} – ${formatPrice(quote.dayHigh, d)}` : "—"}
+              <dd className="text-end font-medium tabular-nums">
+                {quote ? `${f.price(quote.dayLow, d)} – ${f.price(quote.dayHigh, d)}` : "—"}
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.previousClose")}</dt>
-              <dd className="text-right font-medium tabular-nums">
-                {quote ? formatPrice(quote.previousClose, d) : "—"}
+              <dd className="text-end font-medium tabular-nums">
+                {quote ? f.price(quote.previousClose, d) : "—"}
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.exchange")}</dt>
-              <dd className="text-right font-medium">{exchange?.name ?? instrument.exchange}</dd>
+              <dd className="text-end font-medium">{exchange?.name ?? instrument.exchange}</dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.hours")}</dt>
-              <dd className="text-right font-medium">
+              <dd className="text-end font-medium">
                 {exchange ? <ExchangeHours exchange={exchange} /> : "—"}
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.lastUpdate")}</dt>
-              <dd className="text-right font-medium tabular-nums">
-                {quote ? formatGmtDateTime(quote.lastUpdate) : "—"}
+              <dd className="text-end font-medium tabular-nums">
+                {quote ? f.gmtDayTime(quote.lastUpdate) : "—"}
               </dd>
             </div>
           </dl>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formatGmtTime, instrumentHref } from "./format";
+import { Link } from "~/components/link";
+import { useFormat } from "~/lib/use-format";
+import { instrumentHref } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
 
@@ -12,6 +13,7 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
   const { t } = useTranslation("market");
   const { t: tp } = useTranslation("pages");
   const feed = useMarketFeed();
+  const f = useFormat();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:py-14 lg:grid-cols-2">
@@ -32,9 +34,7 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <LiveBadge live={feed.live} />
             <span data-field="last-updated" className="text-xs text-slate-200 tabular-nums">
-              {feed.lastRefresh
-                ? t("lastUpdated", { time: formatGmtTime(feed.lastRefresh) })
-                : t("noUpdateYet")}
+              {feed.lastRefresh ? t("lastUpdated", { time: f.gmtClock(feed.lastRefresh) }) : t("noUpdateYet")}
             </span>
           </div>
           <ul className="mt-4 grid grid-cols-2 gap-3">

@@ -1,13 +1,39 @@
-import type { IChartApi, ISeriesApi, SeriesType, UTCTimestamp } from "lightweight-charts";
+import type { IChartApi, ISeriesApi, SeriesType, Time, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Bar, HistoryRange } from "../../../server/market/types";
+import type { Format } from "~/lib/format";
+import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
 
 export const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
 
 type ChartLib = typeof import("lightweight-charts");
+
+/** Bars carry UTC seconds; business-day objects never occur here but are typed by the library. */
+const msOf = (time: Time) => (typeof time === "number" ? time * 1000 : Date.parse(String(time)));
+// lightweight-charts' TickMarkType: Year, Month, DayOfMonth, Time, TimeWithSeconds.
+const TICK_UNITS = ["year", "month", "day", "time", "time"] as const;
+
+/**
+ * Axis and crosshair labels in the page's language and digits. English keeps the library's own
+ * labels (as before); Arabic gets Arabic month names and the chosen digits, times in GMT.
+ */
+function chartLocalization(f: Format, decimals: number) {
+  if (f.lang === "en" && f.digits === "latn") {
+    return { localization: { priceFormatter: (p: number) => p.toFixed(decimals) }, timeScale: {} };
+  }
+  return {
+    localization: {
+      priceFormatter: (p: number) => f.price(p, decimals),
+      timeFormatter: (time: Time) => f.gmtDayTime(msOf(time)),
+    },
+    timeScale: {
+      tickMarkFormatter: (time: Time, type: number) => f.axis(msOf(time), TICK_UNITS[type] ?? "time"),
+    },
+  };
+}
 
 /** Fetches a range's bars from GET /api/market/:symbol/history. */
 async function fetchHistory(symbol: string, range: HistoryRange, signal: AbortSignal): Promise<Bar[]> {
@@ -34,6 +60,7 @@ export function PriceChart({
   onError(failed: boolean): void;
 }) {
   const { t } = useTranslation("market");
+  const f = useFormat();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<SeriesType> | null>(null);
@@ -78,13 +105,14 @@ export function PriceChart({
   // One chart per mount; series are swapped when the range or its bars change.
   useEffect(() => {
     if (!lib || !box.current) return;
+    const labels = chartLocalization(f, decimals);
     const c = lib.createChart(box.current, {
       autoSize: true,
       layout: { background: { color: "#ffffff" }, textColor: "#334155", attributionLogo: false },
       grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
       rightPriceScale: { borderColor: "#e2e8f0" },
-      timeScale: { borderColor: "#e2e8f0", timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: (p: number) => p.toFixed(decimals) },
+      timeScale: { borderColor: "#e2e8f0", timeVisible: true, secondsVisible: false, ...labels.timeScale },
+      localization: labels.localization,
     });
     chart.current = c;
     return () => {
@@ -92,7 +120,7 @@ export function PriceChart({
       chart.current = null;
       series.current = null;
     };
-  }, [lib, decimals]);
+  }, [lib, decimals, f]);
 
   useEffect(() => {
     const c = chart.current;
@@ -156,7 +184,8 @@ export function PriceChart({
         ))}
       </fieldset>
       <p className="mt-2 text-xs text-slate-500">{t(`instrument.rangeLabel.${range}`)}</p>
-      <div className="relative mt-2 h-72 w-full sm:h-96">
+      {/* Time runs left to right in Arabic financial charts too: the chart never mirrors. */}
+      <div dir="ltr" className="relative mt-2 h-72 w-full sm:h-96">
         <div
           ref={box}
           role="img"

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatChange, formatPercent, formatPrice } from "./format";
+import { useFormat } from "~/lib/use-format";
 import type { LiveQuote, QuoteStatus } from "./market-feed";
 
 /** A brief green/red flash when a value changes (classes flash-up / flash-down in app.css). */
@@ -19,13 +19,14 @@ export function useFlash(value: number) {
 /** The price, flashing on change; the key restarts the animation on every change. */
 export function FlashPrice({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
   const flash = useFlash(quote.price);
+  const f = useFormat();
   return (
     <span
       key={flash?.n ?? 0}
       data-field="price"
       className={`rounded px-1 tabular-nums ${flash ? `flash-${flash.dir}` : ""} ${className}`}
     >
-      {formatPrice(quote.price, quote.instrument.decimals)}
+      {f.price(quote.price, quote.instrument.decimals)}
     </span>
   );
 }
@@ -34,9 +35,10 @@ export const trendClass = (q: LiveQuote) =>
   q.change === 0 ? "text-slate-500" : q.isPositive ? "text-up" : "text-down";
 
 export function ChangeText({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
+  const f = useFormat();
   return (
     <span data-field="change" className={`tabular-nums ${trendClass(quote)} ${className}`}>
-      {formatChange(quote.change, quote.instrument.decimals)} ({formatPercent(quote.changePercent)})
+      {f.change(quote.change, quote.instrument.decimals)} ({f.changePercent(quote.changePercent)})
     </span>
   );
 }
