@@ -80,7 +80,7 @@ const tags = (text: string) => [...text.matchAll(/<\/?[a-zA-Z][^>]*>/g)].map((m)
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
 
 /** Every problem found comparing one namespace in both languages, as readable lines. */
-export function compareCatalogs(ns: string, en: Flat, ar: Flat): string[] {
+function compareCatalogs(ns: string, en: Flat, ar: Flat): string[] {
   const problems: string[] = [];
   const enGroups = groupPlurals(en);
   const arGroups = groupPlurals(ar);
