@@ -41,7 +41,8 @@ function flatten(value: unknown, prefix: string, out: Flat): Flat {
   if (typeof value === "string") {
     out.set(prefix, value);
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => flatten(item, prefix ? `${prefix}.${index}` : String(index), out));
+    for (const [index, item] of value.entries())
+      flatten(item, prefix ? `${prefix}.${index}` : String(index), out);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) flatten(item, prefix ? `${prefix}.${key}` : key, out);
   } else {
