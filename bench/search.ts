@@ -485,7 +485,16 @@ async function main() {
       );
       const plan = await database.query<Record<string, string>>(
         `explain (analyze, costs off) ${SEARCH_SQL}`,
-        [tsq, CANDIDATES_PER_SOURCE, "[]", DEFAULT_LIMIT, BODY_HEADLINE, TITLE_HEADLINE, RECENT_NEWS_WINDOW],
+        [
+          tsq,
+          CANDIDATES_PER_SOURCE,
+          "[]",
+          DEFAULT_LIMIT,
+          BODY_HEADLINE,
+          TITLE_HEADLINE,
+          RECENT_NEWS_WINDOW,
+          "english",
+        ],
       );
       console.log(`\n${q}:\n${plan.map((r) => Object.values(r)[0]).join("\n")}`);
     }

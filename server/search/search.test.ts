@@ -217,3 +217,54 @@ describe("search", () => {
     expect((await s.search!.search("Falcon")).results[0]?.source).toBe("broker");
   });
 });
+
+describe("Arabic search", () => {
+  beforeAll(async () => {
+    await s.content!.articles.create({
+      section: "economic",
+      slug: "gulf-bank-profits-arabic",
+      title: "ارتفاع أرباح البنوك الخليجية في الربع الثالث",
+      excerpt: "سجلت المصارف الخليجية أرباحاً قياسية مدعومة بأسعار الفائدة.",
+      bodyMarkdown: "قال محللون إن **أسهم** المصارف في السوق السعودية تتابع نتائج أرامكو Aramco عن كثب.",
+      published: true,
+    });
+    await s.db.insert(newsItems).values({
+      dedupeKey: "search-arabic-oil",
+      title: "النفط يصعد مع تراجع المخزونات",
+      description: "ارتفعت عقود برنت في تعاملات الخليج بعد تقرير المخزونات الأمريكية.",
+      pubDate: new Date(),
+      source: "وكالة الأنباء",
+      category: "markets",
+      language: "ar",
+    });
+  });
+
+  it("finds an Arabic article from another inflection of its words, highlighted", async () => {
+    // "الأرباح" (the profits) finds "أرباح" (profits): the article and the hamza are folded.
+    const hit = (await find("الأرباح")).find((r) => r.url === "/news/article/gulf-bank-profits-arabic");
+    expect(hit).toBeDefined();
+    expect(hit!.titleHtml).toContain("<mark>أرباح</mark>");
+    // "للأسهم" (for the shares) finds "أسهم" in the body; "بالنفط" (with oil) the news item's "النفط".
+    const shares = (await find("للأسهم")).find((r) => r.url === "/news/article/gulf-bank-profits-arabic");
+    expect(shares?.descriptionHtml).toContain("<mark>أسهم</mark>");
+    const oil = (await find("بالنفط")).find((r) => r.source === "news");
+    expect(oil?.title).toBe("النفط يصعد مع تراجع المخزونات");
+    expect(oil?.titleHtml).toContain("<mark>النفط</mark>");
+  });
+
+  it("keeps English search as it was, including Latin words inside Arabic text", async () => {
+    const [{ same }] = await s.database.query<{ same: boolean }>(
+      "select search_tsvector($1) = to_tsvector('english', $1) as same",
+      ["Banks rallied as oil prices rose"],
+    );
+    expect(same).toBe(true);
+    // An English query never uses the Arabic stemmer, yet finds the Latin word in Arabic text.
+    const aramco = (await find("Aramco")).find((r) => r.url === "/news/article/gulf-bank-profits-arabic");
+    expect(aramco?.descriptionHtml).toContain("<mark>Aramco</mark>");
+  });
+
+  it("falls back to Arabic prefixes when whole words find nothing", async () => {
+    const hits = await find("المخزو");
+    expect(hits.some((r) => r.title === "النفط يصعد مع تراجع المخزونات")).toBe(true);
+  });
+});

@@ -47,21 +47,35 @@ interface FixedDoc {
 const cleaned = (col: string, max: number) =>
   `translate(regexp_replace(regexp_replace(left(${col}, ${max}), '<[^>]*>', ' ', 'g'), '[#*_\`>|~]+|\\]\\([^)]*\\)|!?\\[', ' ', 'g'), chr(57344) || chr(57345), '')`;
 
-const VECTOR = `setweight(to_tsvector('english'::regconfig, d.title), 'A') || setweight(to_tsvector('english'::regconfig, d.body), 'B')`;
+// search_tsvector() (migration 0005): the 'english' vector, plus the 'arabic' one for Arabic text.
+const VECTOR = `setweight(search_tsvector(d.title), 'A') || setweight(search_tsvector(d.body), 'B')`;
+
+/** Arabic letters (the Arabic block, its supplement and presentation forms). */
+const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]/;
+
+/**
+ * The text search configuration of a query: 'arabic' when it is written in Arabic script (its
+ * stemmer folds the article, prefixes and hamza forms the stored Arabic vectors were built with),
+ * 'english' otherwise. Highlighting uses the same configuration so the marked words are the matches.
+ */
+export function searchConfig(query: string): "arabic" | "english" {
+  return ARABIC_SCRIPT.test(query) ? "arabic" : "english";
+}
 
 // The query arrives as a tsquery constant ($1, parsed by TO_TSQUERY below): the planner then
 // knows the words' frequencies and scans a common word ("bank") newest-first instead of sorting
 // every match. (Joined from a CTE it would plan blind; written as websearch_to_tsquery($1) in
 // each place it would be parsed 16 times while planning.)
 const Q = "$1::tsquery";
-export const TO_TSQUERY = `select (case when $2::boolean then to_tsquery('english', $1::text)
-  else websearch_to_tsquery('english', $1::text) end)::text as q`;
+export const TO_TSQUERY = `select (case when $2::boolean then to_tsquery($3::regconfig, $1::text)
+  else websearch_to_tsquery($3::regconfig, $1::text) end)::text as q`;
 
 // One statement: each source contributes its newest matching candidates with their rank; the best
 // are then highlighted (ts_headline is the costly part, so it runs on the final page only).
 /**
  * Exported for bench/search.ts (BENCH_EXPLAIN). $1 tsquery text, $2 candidates per source, $3 fixed
- * documents, $4 limit, $5/$6 headline options, $7 the window of newest news items tried first.
+ * documents, $4 limit, $5/$6 headline options, $7 the window of newest news items tried first, $8 the
+ * query's text search configuration (searchConfig) for the headlines.
  */
 export const SEARCH_SQL = `
 with recent_news as materialized (
@@ -141,8 +155,8 @@ weighted as (
 ),
 best as (select * from weighted order by score desc, at desc nulls last, ref limit $4::int)
 select best.source, best.ref, best.type, best.url, best.at, best.score as rank,
-       ts_headline('english', ${cleaned("best.title", 1000)}, ${Q}, $6::text) as title_hl,
-       ts_headline('english', ${cleaned("best.body", 6000)}, ${Q}, $5::text) as body_hl
+       ts_headline($8::regconfig, ${cleaned("best.title", 1000)}, ${Q}, $6::text) as title_hl,
+       ts_headline($8::regconfig, ${cleaned("best.body", 6000)}, ${Q}, $5::text) as body_hl
   from best
  order by best.score desc, best.at desc nulls last, best.ref`;
 
@@ -215,7 +229,8 @@ export function createSearch(deps: SearchDeps): SearchService {
   }
 
   async function run(query: string, limit: number, prefix: boolean): Promise<SearchResult[]> {
-    const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [query, prefix]);
+    const config = searchConfig(query);
+    const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [query, prefix, config]);
     // Stop words or punctuation only: nothing to look for.
     if (!parsed?.q) return [];
     const rows = await database.query<Row>(SEARCH_SQL, [
@@ -226,6 +241,7 @@ export function createSearch(deps: SearchDeps): SearchService {
       BODY_HEADLINE,
       TITLE_HEADLINE,
       RECENT_NEWS_WINDOW,
+      config,
     ]);
     return rows.map((r) => ({
       source: r.source,
