@@ -1,16 +1,22 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LANGUAGE, isLang, LANGUAGES, type Lang, localePath } from "./locale";
 
-/** The site name and its public origin (PUBLIC_URL, no trailing slash), from the root loader. */
+/** The site name, its public origin (PUBLIC_URL, no trailing slash) and the page's language. */
 export interface SiteMeta {
   name: string;
   url: string;
+  /** The language of the page being rendered (its URL's); English when absent. */
+  lang?: Lang;
 }
+
+/** Open Graph locales: Arabic as written for the Gulf (the UAE's). */
+const OG_LOCALE: Record<Lang, string> = { en: "en_US", ar: "ar_AE" };
 
 export interface PageMeta {
   /** The full document title, e.g. "About GulfPulse — GulfPulse". */
   title: string;
   description: string;
-  /** The canonical path: no query string, no trailing slash. */
+  /** The canonical path in English (unprefixed): no query string, no trailing slash. */
   path: string;
   /** Social title; defaults to the title without the " — <site>" suffix. */
   socialTitle?: string;
@@ -27,9 +33,27 @@ type Match = { id: string; loaderData?: unknown } | undefined;
 /** Every meta function gets `matches`; the root's loader data carries the site name and origin. */
 export function siteFrom(matches: readonly Match[]): SiteMeta {
   const root = matches.find((m) => m?.id === "root")?.loaderData as
-    | { site?: { name?: string; url?: string } }
+    | { site?: { name?: string; url?: string }; lang?: string }
     | undefined;
-  return { name: root?.site?.name || "GulfPulse", url: (root?.site?.url ?? "").replace(/\/+$/, "") };
+  return {
+    name: root?.site?.name || "GulfPulse",
+    url: (root?.site?.url ?? "").replace(/\/+$/, ""),
+    lang: isLang(root?.lang) ? root.lang : DEFAULT_LANGUAGE,
+  };
+}
+
+/**
+ * The page in every language (`hreflang`), English also as `x-default`, all absolute on the public
+ * origin: search engines show each searcher the version in their language.
+ */
+export function languageAlternates(site: SiteMeta, path: string): MetaDescriptor[] {
+  const link = (hreflang: string, lang: Lang) => ({
+    tagName: "link",
+    rel: "alternate",
+    hrefLang: hreflang,
+    href: `${site.url}${localePath(lang, path)}`,
+  });
+  return [...LANGUAGES.map((lang) => link(lang, lang)), link("x-default", DEFAULT_LANGUAGE)];
 }
 
 /**
@@ -37,9 +61,15 @@ export function siteFrom(matches: readonly Match[]): SiteMeta {
  * everything: title, description, canonical, Open Graph and the Twitter card.
  */
 export function seoMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
-  const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
+  const lang = site.lang ?? DEFAULT_LANGUAGE;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    ...languageAlternates(site, page.path),
+  ];
   if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
-  const url = `${site.url}${page.path}`;
+  // Each language version is canonical for itself; the alternates tie them together.
+  const url = `${site.url}${localePath(lang, page.path)}`;
   const suffix = ` — ${site.name}`;
   const socialTitle =
     page.socialTitle ?? (page.title.endsWith(suffix) ? page.title.slice(0, -suffix.length) : page.title);
@@ -50,7 +80,11 @@ export function seoMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
     { property: "og:title", content: socialTitle },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: OG_LOCALE[lang] },
+    ...LANGUAGES.filter((l) => l !== lang).map((l) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALE[l],
+    })),
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: socialTitle },
     { name: "twitter:description", content: page.description },
@@ -99,7 +133,7 @@ export function articlePageMeta(
     jsonLd: newsArticleJsonLd(site, {
       title: article.title,
       excerpt: article.excerpt,
-      path,
+      path: localePath(site.lang ?? DEFAULT_LANGUAGE, path),
       publishedAt: published,
       updatedAt: updated,
     }),

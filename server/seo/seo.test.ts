@@ -39,7 +39,7 @@ afterAll(() => s.close());
 
 const parser = new XMLParser({
   ignoreAttributes: false,
-  isArray: (name) => name === "url" || name === "item",
+  isArray: (name) => name === "url" || name === "item" || name === "xhtml:link",
 });
 
 describe("sitemap.xml", () => {
@@ -61,6 +61,32 @@ describe("sitemap.xml", () => {
     const article = doc.urlset.url.find((u: { loc: string }) => u.loc.endsWith(slug));
     expect(article.lastmod).toBe("2025-01-02T03:04:05.000Z");
     expect(locs.some((l) => /\/(admin|auth|api)\b/.test(l))).toBe(false);
+  });
+
+  it("lists every page in Arabic as well, each version naming both with xhtml:link hreflang", async () => {
+    const doc = parser.parse(await s.seo!.sitemap());
+    expect(doc.urlset["@_xmlns:xhtml"]).toBe("http://www.w3.org/1999/xhtml");
+    type Url = { loc: string; lastmod?: string; "xhtml:link": Array<Record<string, string>> };
+    const urls: Url[] = doc.urlset.url;
+    const byLoc = new Map(urls.map((u) => [u.loc, u]));
+    const links = (u: Url | undefined) =>
+      Object.fromEntries((u?.["xhtml:link"] ?? []).map((l) => [l["@_hreflang"], l["@_href"]]));
+    for (const path of [...STATIC_PAGES.map((p) => p.url), "/search", "/markets/usd-aed"]) {
+      const ar = path === "/" ? "/ar" : `/ar${path}`;
+      const expected = { en: `${ORIGIN}${path}`, ar: `${ORIGIN}${ar}`, "x-default": `${ORIGIN}${path}` };
+      expect(links(byLoc.get(`${ORIGIN}${path}`))).toEqual(expected);
+      expect(links(byLoc.get(`${ORIGIN}${ar}`))).toEqual(expected);
+      for (const l of byLoc.get(`${ORIGIN}${ar}`)!["xhtml:link"]) expect(l["@_rel"]).toBe("alternate");
+    }
+    for (const path of [`/news/article/${slug}`, "/brokers/analysis/broker-review"]) {
+      const ar = byLoc.get(`${ORIGIN}/ar${path}`);
+      expect(links(ar)).toMatchObject({ en: `${ORIGIN}${path}`, ar: `${ORIGIN}/ar${path}` });
+      expect(ar?.lastmod).toBe(byLoc.get(`${ORIGIN}${path}`)?.lastmod);
+    }
+    expect(byLoc.has(`${ORIGIN}/ar/news/article/a-draft`)).toBe(false);
+    // Exactly two versions of everything: as many Arabic URLs as English ones.
+    const arabic = urls.filter((u) => u.loc === `${ORIGIN}/ar` || u.loc.startsWith(`${ORIGIN}/ar/`));
+    expect(arabic.length * 2).toBe(urls.length);
   });
 });
 

@@ -22,10 +22,23 @@ export interface SeoService {
 
 /** Paths a crawler has no business in (all noindex anyway): admin, API and sign-in. */
 export const DISALLOWED_PREFIXES = ["/admin", "/api/", "/auth"];
-/** sitemaps.org allows 50,000 URLs per file; articles stop well short of it. */
-const MAX_SITEMAP_ARTICLES = 40_000;
+/**
+ * sitemaps.org allows 50,000 URLs per file; each article is listed once per language, so the
+ * articles stop well short of it with the pages and instruments added.
+ */
+const MAX_SITEMAP_ARTICLES = 24_000;
 const PAGE = 200;
 const RSS_ITEMS = 50;
+
+/** Every language a page exists in; English (unprefixed) is also the x-default. */
+const LANGUAGES = ["en", "ar"] as const;
+const DEFAULT_LANGUAGE = "en";
+/**
+ * A page's path in a language, by the site's URL scheme (English unprefixed, others under
+ * /<lang>; app/lib/locale.ts's localePath, which server code does not import from app/).
+ */
+const localePath = (lang: string, path: string) =>
+  lang === DEFAULT_LANGUAGE ? path : path === "/" ? `/${lang}` : `/${lang}${path}`;
 
 export const articlePath = (a: Pick<ArticleSummary, "section" | "slug">) =>
   a.section === "broker-analysis" ? `/brokers/analysis/${a.slug}` : `/news/article/${a.slug}`;
@@ -33,6 +46,15 @@ export const articlePath = (a: Pick<ArticleSummary, "section" | "slug">) =>
 export function createSeo(deps: SeoDeps): SeoService {
   const origin = deps.publicUrl.replace(/\/+$/, "");
   const abs = (path: string) => `${origin}${path}`;
+
+  /** One entry per language for a page, each naming every version and English as x-default. */
+  const inEveryLanguage = (path: string, lastmod?: Date): SitemapEntry[] => {
+    const alternates = [
+      ...LANGUAGES.map((lang) => ({ hreflang: lang, href: abs(localePath(lang, path)) })),
+      { hreflang: "x-default", href: abs(localePath(DEFAULT_LANGUAGE, path)) },
+    ];
+    return LANGUAGES.map((lang) => ({ loc: abs(localePath(lang, path)), lastmod, alternates }));
+  };
 
   async function publishedArticles(max: number) {
     const content = deps.content();
@@ -51,16 +73,13 @@ export function createSeo(deps: SeoDeps): SeoService {
 
   return {
     async sitemap() {
-      const pages: SitemapEntry[] = [...STATIC_PAGES.map((p) => p.url), "/search"].map((p) => ({
-        loc: abs(p),
-      }));
-      const instruments = (deps.market()?.catalogue() ?? []).map((i) => ({
-        loc: abs(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`),
-      }));
-      const articles = (await publishedArticles(MAX_SITEMAP_ARTICLES)).map((a) => ({
-        loc: abs(articlePath(a)),
-        lastmod: a.publishedAt,
-      }));
+      const pages = [...STATIC_PAGES.map((p) => p.url), "/search"].flatMap((p) => inEveryLanguage(p));
+      const instruments = (deps.market()?.catalogue() ?? []).flatMap((i) =>
+        inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`),
+      );
+      const articles = (await publishedArticles(MAX_SITEMAP_ARTICLES)).flatMap((a) =>
+        inEveryLanguage(articlePath(a), a.publishedAt),
+      );
       return sitemapXml([...pages, ...instruments, ...articles]);
     },
 

@@ -16,15 +16,23 @@ export interface SitemapEntry {
   /** Absolute URL. */
   loc: string;
   lastmod?: Date;
+  /** The same page in every language, this one included (hreflang code → absolute URL). */
+  alternates?: Array<{ hreflang: string; href: string }>;
 }
 
-/** sitemaps.org 0.9 urlset. */
+/**
+ * sitemaps.org 0.9 urlset. Language versions are listed the way search engines read them in a
+ * sitemap: `xhtml:link rel="alternate" hreflang` children naming every version, itself included.
+ */
 export function sitemapXml(entries: SitemapEntry[]): string {
-  const urls = entries.map(
-    (e) =>
-      `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const urls = entries.map((e) => {
+    const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : "";
+    const links = (e.alternates ?? []).map(
+      (a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`,
+    );
+    return `<url><loc>${escapeXml(e.loc)}</loc>${lastmod}${links.join("")}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export interface RssChannel {
