@@ -38,6 +38,19 @@ describe("lexicon sentiment (Arabic)", () => {
   it("flips a word after an Arabic negator", () => {
     expect(scoreText("لم ترتفع الأسعار").score).toBeLessThan(0);
   });
+
+  it("reads Arabic headlines whose phrases are more than their words", () => {
+    expect(labelOf(scoreText("ارتفاع قوي لأرباح البنك").score)).toBe("positive");
+    // "a fall in profits" is bad news and "a fall in losses" good, with or without the article.
+    expect(labelOf(scoreText("انخفاض أرباح الشركة في الربع الثالث").score)).toBe("negative");
+    expect(scoreText("تراجع الأرباح الفصلية").matches).toEqual(["تراجع الارباح"]);
+    expect(labelOf(scoreText("تراجع الخسائر").score)).toBe("positive");
+    expect(labelOf(scoreText("المؤشر يصعد إلى أعلى مستوى").score)).toBe("positive");
+  });
+
+  it("ignores words that are Object.prototype's names", () => {
+    expect(scoreText("constructor toString hasOwnProperty")).toMatchObject({ score: 0, matches: [] });
+  });
 });
 
 describe("confidence and impact", () => {

@@ -94,6 +94,7 @@ const AR_WORDS_RAW: Record<string, number> = {
   نمو: 1, ينمو: 1, تنمو: 1, زيادة: 1, قفزة: 1.5, قفز: 1.5, قفزت: 1.5,
   تحسن: 1, تحسنت: 1, إيجابي: 1, إيجابية: 1, فائض: 1, توسع: 1, انتعاش: 1.5, تعافي: 1, تعافى: 1,
   توزيعات: 0.5, تفوق: 1, قوي: 1, قوية: 1, تفاؤل: 1, متفائل: 1, قياسي: 0.5, قياسية: 0.5, مرتفع: 0.5,
+  يصعد: 1, تصعد: 1, يقفز: 1.5, تقفز: 1.5, ارتفاعاً: 1, أرباحاً: 1, مكاسبها: 1, يتعافى: 1, صعوداً: 1,
   // negative
   انخفاض: -1, انخفض: -1, انخفضت: -1, ينخفض: -1, تنخفض: -1,
   تراجع: -1, تراجعت: -1, يتراجع: -1, هبوط: -1.5, هبط: -1.5, هبطت: -1.5,
@@ -101,6 +102,19 @@ const AR_WORDS_RAW: Record<string, number> = {
   سلبي: -1, سلبية: -1, ضعف: -1, ضعيف: -1, ضعيفة: -1, أزمة: -1.5, انهيار: -2.5,
   احتيال: -2.5, احتيالية: -2.5, تحذير: -1, تحذر: -1, مخاطر: -0.5, تقلبات: -0.5, عقوبات: -1,
   إفلاس: -2.5, مخاوف: -1, قلق: -1, غرامة: -1, تعليق: -1,
+  يهبط: -1.5, تهبط: -1.5, يخسر: -1, تخسر: -1, انخفاضاً: -1, تراجعاً: -1, هبوطاً: -1.5, خسائرها: -1.5,
+};
+
+/**
+ * Two-word Arabic phrases whose sense is not the sum of their words ("a fall in profits" is bad news,
+ * "a fall in losses" good), written without the article: lookups strip it (see phraseKeys).
+ */
+// biome-ignore format: a word list reads best compact
+const AR_PHRASES_RAW: Record<string, number> = {
+  "تراجع أرباح": -2, "انخفاض أرباح": -2, "هبوط أرباح": -2.5,
+  "ارتفاع خسائر": -2, "تراجع خسائر": 1, "انخفاض خسائر": 1,
+  "مستوى قياسي": 1.5, "أعلى مستوى": 1.5, "أدنى مستوى": -1.5,
+  "خفض فائدة": 1, "رفع فائدة": -1, "خفض أسعار": 0.5, "تحذير أرباح": -3,
 };
 
 const AR_NEGATORS_RAW = ["لا", "لم", "لن", "ليس", "ليست", "غير", "دون", "بدون"];
@@ -120,6 +134,11 @@ export const AR_WORDS: Record<string, number> = Object.fromEntries(
   Object.entries(AR_WORDS_RAW).map(([w, v]) => [normalizeArabic(w), v]),
 );
 export const AR_NEGATORS = new Set(AR_NEGATORS_RAW.map(normalizeArabic));
+export const AR_PHRASES: Record<string, number> = Object.fromEntries(
+  Object.entries(AR_PHRASES_RAW).map(([w, v]) => [normalizeArabic(w), v]),
+);
+/** The definite article with the clitics glued before it, stripped when matching phrases. */
+export const AR_ARTICLES = ["وال", "بال", "فال", "كال", "لل", "ال"];
 /** Clitics glued to the front of Arabic words ("and the", "with the"...), longest first. */
 export const AR_PREFIXES = ["وال", "بال", "فال", "كال", "لل", "ال", "و", "ف", "ب", "ل"];
 

@@ -1,5 +1,7 @@
 import {
+  AR_ARTICLES,
   AR_NEGATORS,
+  AR_PHRASES,
   AR_PREFIXES,
   AR_WORDS,
   EN_NEGATORS,
@@ -36,15 +38,29 @@ export function tokenize(text: string): string[] {
 
 /** Weight of one token, trying Arabic clitic prefixes ("والارتفاع" -> "ارتفاع"). */
 function weightOf(token: string): number | undefined {
-  if (token in EN_WORDS) return EN_WORDS[token];
-  if (token in AR_WORDS) return AR_WORDS[token];
+  // Own keys only: "constructor" in a headline is not Object.prototype's (it scored NaN).
+  if (Object.hasOwn(EN_WORDS, token)) return EN_WORDS[token];
+  if (Object.hasOwn(AR_WORDS, token)) return AR_WORDS[token];
   for (const prefix of AR_PREFIXES) {
     if (token.length > prefix.length + 2 && token.startsWith(prefix)) {
       const stem = token.slice(prefix.length);
-      if (stem in AR_WORDS) return AR_WORDS[stem];
+      if (Object.hasOwn(AR_WORDS, stem)) return AR_WORDS[stem];
     }
   }
   return undefined;
+}
+
+/** An Arabic token without its article ("الأرباح" -> "ارباح"), for phrase lookups. */
+function withoutArticle(token: string): string {
+  const article = AR_ARTICLES.find((a) => token.length > a.length + 2 && token.startsWith(a));
+  return article ? token.slice(article.length) : token;
+}
+
+function phraseWeight(words: string[]): number | undefined {
+  const phrase = words.join(" ");
+  if (Object.hasOwn(EN_PHRASES, phrase)) return EN_PHRASES[phrase];
+  const bare = words.map(withoutArticle).join(" ");
+  return Object.hasOwn(AR_PHRASES, bare) ? AR_PHRASES[bare] : undefined;
 }
 
 /** Scores a text with the lexicon: phrases first, then words, each flipped by a nearby negator. */
@@ -55,9 +71,10 @@ export function scoreText(text: string): LexiconScore {
     let weight: number | undefined;
     let width = 1;
     for (const n of [3, 2]) {
-      const phrase = tokens.slice(i, i + n).join(" ");
-      if (phrase in EN_PHRASES) {
-        weight = EN_PHRASES[phrase];
+      if (i + n > tokens.length) continue;
+      const phraseW = phraseWeight(tokens.slice(i, i + n));
+      if (phraseW !== undefined) {
+        weight = phraseW;
         width = n;
         break;
       }
