@@ -19,6 +19,7 @@ import { Summaries } from "~/components/analytics/summaries";
 import { toDashboardView, toEducationView, toEventView } from "~/components/analytics/view";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { formatFor } from "~/lib/use-format";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const query = parseQuery(analyticsQuerySchema, new URL(request.url).searchParams);
   const analytics = s.newsAnalytics!;
+  const f = formatFor(request);
   const failed = (step: string) => (err: unknown) => {
     s.log.error({ err, step }, "news analytics load failed");
     return null;
@@ -34,12 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const content = Promise.all([
     analytics
       .dashboard()
-      .then(toDashboardView)
+      .then((d) => toDashboardView(d, f))
       .catch(failed("dashboard"))
       .then((d) => d ?? { feed: null, summaries: null, sentiment: null, engine: analytics.engine }),
     s
       .calendar!.upcoming({ days: query.days, country: query.country, importance: query.importance })
-      .then((events) => events.map(toEventView))
+      .then((events) => events.map((e) => toEventView(e, f)))
       .catch(failed("calendar")),
     analytics
       .education()

@@ -5,12 +5,13 @@ import { toast } from "~/lib/toast";
 import { type AlertTypeValue, ALERT_TYPES, alertFormSchema } from "../../../common/alert-schema";
 import { fieldErrors } from "../../../common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
-import { formatPrice } from "./format";
+import { useFormat } from "~/lib/use-format";
 import type { AlertActionResult, Suggestion } from "./types";
 
 /** Spec §2 'Create Price Alert' and §5 alert form rules. */
 export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[]; onClose(): void }) {
   const { t } = useTranslation("alerts");
+  const f = useFormat();
   const fetcher = useFetcher<AlertActionResult>({ key: "create-alert" });
   const [symbol, setSymbol] = useState("");
   const [alertType, setAlertType] = useState<AlertTypeValue>("above");
@@ -80,7 +81,7 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
           </datalist>
           {known?.price != null ? (
             <p className="mt-1 text-xs text-slate-500" data-testid="current-price">
-              {t("form.currentPrice", { name: known.name, price: formatPrice(known.price, known.decimals) })}
+              {t("form.currentPrice", { name: known.name, price: f.price(known.price, known.decimals) })}
             </p>
           ) : null}
         </div>

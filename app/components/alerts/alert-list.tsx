@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { formatDate, formatTarget } from "./format";
+import { useFormat } from "~/lib/use-format";
 import type { AlertActionResult, AlertView } from "./types";
 
 type Status = "active" | "triggered" | "inactive";
@@ -44,13 +44,14 @@ function useResultToast(fetcher: { data?: AlertActionResult }) {
 function AlertRow({ alert }: { alert: AlertView }) {
   const { t } = useTranslation("alerts");
   const fetcher = useFetcher<AlertActionResult>();
+  const f = useFormat();
   useResultToast(fetcher);
   // Optimistic: the switch and badge follow the click; a failure snaps back on revalidation.
   const pending = fetcher.formData;
   if (pending?.get("intent") === "delete") return null;
   const isActive = pending?.get("intent") === "toggle" ? pending.get("active") === "true" : alert.isActive;
   const status = statusOf({ isActive, isTriggered: isActive && alert.isTriggered && !pending });
-  const target = formatTarget(alert.targetValue);
+  const target = f.target(alert.targetValue);
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-4" data-testid="alert-row">
@@ -68,7 +69,7 @@ function AlertRow({ alert }: { alert: AlertView }) {
         </div>
         <p className="mt-1 text-sm text-slate-700">{t(`list.condition.${alert.alertType}`, { target })}</p>
         <p className="mt-0.5 text-xs text-slate-500">
-          {t("list.created", { date: formatDate(alert.createdAt) })}
+          {t("list.created", { date: f.mediumDate(alert.createdAt) })}
         </p>
       </div>
       <div className="flex items-center gap-3">

@@ -2,12 +2,13 @@ import { Check, CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { formatDateTime } from "./format";
+import { useFormat } from "~/lib/use-format";
 import type { NotificationView } from "./types";
 
 function NotificationItem({ n }: { n: NotificationView }) {
   const { t } = useTranslation("alerts");
   const fetcher = useFetcher();
+  const f = useFormat();
   // Optimistic; spec §8: a failed mark-read is only logged, the next load shows the truth.
   const isRead = n.isRead || fetcher.formData?.get("intent") === "read";
   return (
@@ -21,7 +22,7 @@ function NotificationItem({ n }: { n: NotificationView }) {
           {isRead ? null : <span className="sr-only"> ({t("notifications.unreadDot")})</span>}
         </p>
         <p className="mt-0.5 text-sm text-slate-700">{n.message}</p>
-        <p className="mt-1 text-xs text-slate-500">{formatDateTime(n.createdAt)}</p>
+        <p className="mt-1 text-xs text-slate-500">{f.mediumDateTime(n.createdAt)}</p>
       </div>
       {isRead ? null : (
         <fetcher.Form method="post">

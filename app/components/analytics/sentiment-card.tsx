@@ -1,5 +1,6 @@
 import { Gauge } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/lib/use-format";
 import { StepError, toneOf } from "./badges";
 import type { SentimentView } from "./view";
 
@@ -13,6 +14,7 @@ const SECTOR_CLASS = {
 /** Spec §2: overall sentiment in upper case and colour, rounded confidence, sectors count, summary. */
 export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }) {
   const { t } = useTranslation("analytics");
+  const f = useFormat();
   return (
     <section
       aria-labelledby="sentiment-title"
@@ -38,7 +40,7 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
             <div>
               <dt className="text-sm text-slate-500">{t("sentiment.confidence")}</dt>
               <dd data-testid="overall-confidence" className="text-3xl font-bold text-slate-900">
-                {sentiment.confidencePercent}%
+                {f.percent(sentiment.confidencePercent)}
               </dd>
             </div>
             <div>
@@ -56,8 +58,7 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
                   key={s.name}
                   className={`rounded-full border px-3 py-1 text-xs font-medium ${SECTOR_CLASS[toneOf(s.sentiment)]}`}
                 >
-                  {s.name} · {s.sentiment} ({s.score > 0 ? "+" : ""}
-                  {s.score.toFixed(2)})
+                  {s.name} · {s.sentiment} ({f.change(s.score, 2)})
                 </li>
               ))}
             </ul>

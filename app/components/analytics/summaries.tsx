@@ -1,11 +1,13 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";
 
 /** Spec §2 AI Summaries: title, sentiment and impact badges, summary, key points, confidence bar. */
 export function Summaries({ summaries, engine }: { summaries: SummaryView[] | null; engine: string }) {
   const { t } = useTranslation("analytics");
+  const f = useFormat();
   return (
     <section aria-labelledby="summaries-title">
       <h2 id="summaries-title" className="flex items-center gap-2 text-xl font-semibold">
@@ -56,7 +58,7 @@ export function Summaries({ summaries, engine }: { summaries: SummaryView[] | nu
               <div className="mt-3">
                 <div className="flex justify-between text-xs text-slate-600">
                   <span id={`conf-${s.itemId}`}>{t("summaries.confidence")}</span>
-                  <span data-testid="summary-confidence">{s.confidencePercent}%</span>
+                  <span data-testid="summary-confidence">{f.percent(s.confidencePercent)}</span>
                 </div>
                 <div
                   role="progressbar"

@@ -1,9 +1,10 @@
 import type { EconomicEvent, NewsItem } from "../../../server/contracts";
+import type { Format } from "~/lib/format";
 import type { Dashboard, NewsSummary } from "../../../server/news";
 
 /**
  * What the dashboard renders. Dates are formatted once on the server (in GMT, as the spec shows
- * every time) so the browser hydrates the exact same text.
+ * every time, in the page's language and digits) so the browser hydrates the exact same text.
  */
 export interface FeedItemView {
   id: string;
@@ -65,37 +66,13 @@ export interface EducationView {
   cards: Array<{ slug: string; title: string; body: string }>;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const secondsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-export const gmtDate = (d: Date) => dateFormat.format(d);
-export const gmtTime = (d: Date) => `${timeFormat.format(d)} GMT`;
-
 const percent = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
 const languageOf = (text: string) => (/[\u0600-\u06ff]/.test(text) ? "ar" : "en");
 
-export function toDashboardView(d: Dashboard): DashboardView {
+export function toDashboardView(d: Dashboard, f: Format): DashboardView {
   return {
     engine: d.engine,
-    feed: d.feed?.map(feedItemView) ?? null,
+    feed: d.feed?.map((item) => feedItemView(item, f)) ?? null,
     summaries:
       d.summaries?.map((s) => ({
         itemId: s.itemId,
@@ -115,15 +92,13 @@ export function toDashboardView(d: Dashboard): DashboardView {
           confidencePercent: percent(d.sentiment.confidence),
           sectors: d.sentiment.sectors.map(({ name, sentiment, score }) => ({ name, sentiment, score })),
           summary: d.sentiment.summary,
-          analysedAt: d.sentiment.analysedAt
-            ? `${gmtDate(d.sentiment.analysedAt)}, ${secondsFormat.format(d.sentiment.analysedAt)} GMT`
-            : null,
+          analysedAt: d.sentiment.analysedAt ? f.gmtStamp(d.sentiment.analysedAt) : null,
         }
       : null,
   };
 }
 
-function feedItemView(item: NewsItem & { language?: string }): FeedItemView {
+function feedItemView(item: NewsItem & { language?: string }, f: Format): FeedItemView {
   return {
     id: item.id,
     title: item.title,
@@ -131,13 +106,13 @@ function feedItemView(item: NewsItem & { language?: string }): FeedItemView {
     link: item.link,
     source: item.source,
     category: item.category,
-    published: `${gmtDate(item.pubDate)}, ${gmtTime(item.pubDate)}`,
+    published: `${f.weekdayDate(item.pubDate)}${f.lang === "ar" ? "، " : ", "}${f.gmtTime(item.pubDate)}`,
     publishedIso: item.pubDate.toISOString(),
     language: item.language ?? languageOf(item.title),
   };
 }
 
-export function toEventView(e: EconomicEvent): EventView {
+export function toEventView(e: EconomicEvent, f: Format): EventView {
   return {
     id: e.id,
     title: e.title,
@@ -148,8 +123,8 @@ export function toEventView(e: EconomicEvent): EventView {
     impact: e.impact,
     forecast: e.forecast,
     previous: e.previous,
-    date: gmtDate(e.startsAt),
-    time: gmtTime(e.startsAt),
+    date: f.weekdayDate(e.startsAt),
+    time: f.gmtTime(e.startsAt),
     iso: e.startsAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { AlertTriangle, Bot, MessageSquarePlus, Send, X } from "lucide-react";
+import { useFormat } from "~/lib/use-format";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -95,8 +96,9 @@ function Composer({ maxChars }: { maxChars: number }) {
     () => false,
   );
   const disabled = locked || !hydrated;
+  const f = useFormat();
   const tooLong = text.trim().length > maxChars;
-  const error = tooLong ? t("input.tooLong", { max: maxChars.toLocaleString("en-US") }) : inputError;
+  const error = tooLong ? t("input.tooLong", { max: f.integer(maxChars) }) : inputError;
   const canSend = !disabled && text.trim().length > 0 && !tooLong;
 
   // Focus comes back once a reply is in (a disabled box loses it).

@@ -3,13 +3,15 @@ import { Dialog } from "radix-ui";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useFormat } from "~/lib/use-format";
 import type { ConversationSummary } from "../../../common/chat";
 import { useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";
 import { dateLabel } from "./date-label";
 
 function DateLabelText({ at }: { at: string }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
+  const f = useFormat();
   const label = dateLabel(at);
   switch (label.kind) {
     case "today":
@@ -19,11 +21,7 @@ function DateLabelText({ at }: { at: string }) {
     case "daysAgo":
       return <>{t("history.daysAgo", { count: label.count })}</>;
     default:
-      return (
-        <>
-          {label.date.toLocaleDateString(i18n.language, { year: "numeric", month: "short", day: "numeric" })}
-        </>
-      );
+      return <>{f.mediumDate(label.date)}</>;
   }
 }
 

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ArticleSummary } from "../../../server/content/types";
 import { CategoryBadge, PriorityBadge } from "./badges";
-import { articleHref, formatDateTime, relativeTime } from "./format";
+import { useFormat } from "~/lib/use-format";
+import { articleHref } from "./format";
 
 /** One editorial article in a list: category or priority, bank, title, excerpt, relative time. */
 export function ArticleCard({
@@ -16,6 +17,7 @@ export function ArticleCard({
   compact?: boolean;
 }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   const href = articleHref(article);
   // Compact cards sit under a section heading (home); full ones directly under the page title.
   const Heading = compact ? "h3" : "h2";
@@ -29,11 +31,11 @@ export function ArticleCard({
         {article.category ? <CategoryBadge>{article.category}</CategoryBadge> : null}
         <time
           dateTime={new Date(article.publishedAt).toISOString()}
-          title={t("time.gmt", { value: formatDateTime(article.publishedAt) })}
+          title={t("time.gmt", { value: f.dateTime(article.publishedAt) })}
           className="inline-flex items-center gap-1 text-slate-500"
         >
           <Clock aria-hidden className="size-3.5" />
-          {relativeTime(article.publishedAt, now)}
+          {f.relative(article.publishedAt, now)}
         </time>
       </div>
       {article.bankName ? (

@@ -5,7 +5,8 @@ import { Page } from "~/components/layout/page";
 import type { Article, ArticleSummary } from "../../../server/content/types";
 import { ArticleCard } from "./article-card";
 import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
-import { formatDateTime, relativeTime, sectionHref } from "./format";
+import { useFormat } from "~/lib/use-format";
+import { sectionHref } from "./format";
 
 // Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).
 const PROSE =
@@ -21,6 +22,7 @@ export function ArticleView({
   now: number;
 }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   const sectionName = t(`sections.${article.section}`);
   return (
     <Page title={article.title} subtitle={article.excerpt || undefined}>
@@ -47,9 +49,9 @@ export function ArticleView({
             className="inline-flex items-center gap-1 text-slate-500"
           >
             <Clock aria-hidden className="size-4" />
-            {t("article.published", { date: t("time.gmt", { value: formatDateTime(article.publishedAt) }) })}
+            {t("article.published", { date: t("time.gmt", { value: f.dateTime(article.publishedAt) }) })}
             {" · "}
-            {relativeTime(article.publishedAt, now)}
+            {f.relative(article.publishedAt, now)}
           </time>
         </div>
         <article

@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { BlacklistEntry } from "../../../server/content/types";
 import { SeverityBadge } from "./badges";
-import { formatDate } from "./format";
+import { useFormat } from "~/lib/use-format";
 
 const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium: "border-l-yellow-400" };
 
 /** Spec §2 Blacklisted Brokers: name, '{SEVERITY} RISK', date added, reason, warning, Report Issue. */
 export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   return (
     <article
       id={`blacklist-${entry.id}`}
@@ -26,7 +27,7 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="text-slate-500">{t("blacklist.dateAdded")}</dt>
         <dd className="text-slate-900">
-          <time dateTime={new Date(entry.dateAdded).toISOString()}>{formatDate(entry.dateAdded)}</time>
+          <time dateTime={new Date(entry.dateAdded).toISOString()}>{f.date(entry.dateAdded)}</time>
         </dd>
         <dt className="text-slate-500">{t("blacklist.reason")}</dt>
         <dd className="font-semibold text-slate-900">{entry.reason}</dd>

@@ -1,15 +1,17 @@
 import { ExternalLink, ShieldCheck, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/lib/use-format";
 import type { Broker } from "../../../server/content/types";
 
 /** Five stars filled to the rating (out of 5). */
 export function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   return (
     <span
       className="inline-flex items-center gap-1"
       role="img"
-      aria-label={t("brokers.ratingLabel", { rating })}
+      aria-label={t("brokers.ratingLabel", { rating: f.target(rating) })}
     >
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
@@ -43,6 +45,7 @@ export function VisitBrokerLink({ broker, className = "" }: { broker: Broker; cl
 /** Spec §2 Recommended Brokers: name, rating out of 5, regulators, minimum deposit, spread, features. */
 export function BrokerCard({ broker, compact = false }: { broker: Broker; compact?: boolean }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   // Compact cards sit under a section heading (home); full ones directly under the page title.
   const Heading = compact ? "h3" : "h2";
   return (
@@ -54,7 +57,7 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
       <div className="flex items-start justify-between gap-3">
         <Heading className="text-lg font-bold text-slate-900">{broker.name}</Heading>
         <span className="shrink-0 rounded-md bg-gold-400/20 px-2 py-0.5 text-sm font-bold text-slate-900">
-          {t("brokers.rating", { rating: broker.rating.toFixed(1) })}
+          {t("brokers.rating", { rating: f.fixed(broker.rating, 1) })}
         </span>
       </div>
       <Stars rating={broker.rating} />
@@ -78,7 +81,7 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
         </div>
         <div>
           <dt className="text-slate-500">{t("brokers.minDeposit")}</dt>
-          <dd className="font-semibold text-slate-900">{broker.minDeposit}</dd>
+          <dd className="font-semibold text-slate-900">{f.amountText(broker.minDeposit)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">{t("brokers.spread")}</dt>

@@ -1,13 +1,15 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { NewsItem } from "../../../server/contracts";
-import { formatDateTime, relativeTime, textOf } from "./format";
+import { useFormat } from "~/lib/use-format";
+import { textOf } from "./format";
 
 const isHttp = (link: string | null): link is string => !!link && /^https?:\/\//i.test(link);
 
 /** An ingested wire story: links out to the publisher. */
 export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
   const { t } = useTranslation("content");
+  const f = useFormat();
   const text = textOf(item.description);
   return (
     <li className="py-4" data-testid="wire-item">
@@ -32,9 +34,9 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
         {item.source} ·{" "}
         <time
           dateTime={new Date(item.pubDate).toISOString()}
-          title={t("time.gmt", { value: formatDateTime(item.pubDate) })}
+          title={t("time.gmt", { value: f.dateTime(item.pubDate) })}
         >
-          {relativeTime(item.pubDate, now)}
+          {f.relative(item.pubDate, now)}
         </time>
       </p>
     </li>

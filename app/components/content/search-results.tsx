@@ -2,7 +2,7 @@ import { BarChart3, Building2, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SearchResult, SearchResultType } from "../../../server/search/types";
-import { formatDate } from "./format";
+import { useFormat } from "~/lib/use-format";
 
 const ICONS: Record<SearchResultType, typeof FileText> = {
   analysis: FileText,
@@ -19,6 +19,7 @@ const MARK = "[&_mark]:rounded-sm [&_mark]:bg-gold-400/40 [&_mark]:px-0.5 [&_mar
 /** Spec §2 Search: icon by type, linked title, description, URL line. */
 function ResultItem({ result }: { result: SearchResult }) {
   const { t } = useTranslation("search");
+  const f = useFormat();
   const Icon = ICONS[result.type];
   // titleHtml and descriptionHtml contain only <mark> (server/search/highlight.ts).
   const title = <span dangerouslySetInnerHTML={{ __html: result.titleHtml }} />;
@@ -57,7 +58,7 @@ function ResultItem({ result }: { result: SearchResult }) {
         <p className="mt-1 truncate text-xs text-emerald-700">{result.url}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           {t(`sources.${result.source}`)}
-          {result.date ? ` · ${formatDate(result.date)}` : ""}
+          {result.date ? ` · ${f.date(result.date)}` : ""}
         </p>
       </div>
     </li>
