@@ -19,6 +19,7 @@ import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
 import { createI18n, dirOf, pickLanguage } from "./lib/i18n";
+import { digitsFromCookie } from "./lib/format";
 import { themeFromCookie } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -42,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce,
     // The visitor's theme choice, rendered on <html> so the first paint has the right colours.
     theme: themeFromCookie(request.headers.get("cookie")),
+    // Western or Arabic-Indic digits (app/lib/format.ts), read by useFormat() on both sides.
+    digits: digitsFromCookie(request.headers.get("cookie")),
     // The public origin (PUBLIC_URL) for canonical and Open Graph URLs; not a secret.
     site: {
       name: String(settings.siteName),

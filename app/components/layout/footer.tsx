@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
+import { DigitsSwitch } from "./digits-switch";
 
 /** Spec §2 Static content pages: the footer shows copyright year 2024, not the current year. */
 const COPYRIGHT_YEAR = 2024;
@@ -63,9 +64,10 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-slate-400 sm:flex-row sm:justify-between">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
           <p>{t("footer.copyright", { year: COPYRIGHT_YEAR, siteName })}</p>
           <p>{t("footer.risk")}</p>
+          <DigitsSwitch />
         </div>
       </div>
     </footer>
