@@ -6,6 +6,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   useLocation,
   useRouteLoaderData,
@@ -18,7 +19,8 @@ import { LazyToaster } from "./components/layout/lazy-toaster";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
-import { createI18n, dirOf, pickLanguage } from "./lib/i18n";
+import { createI18n, dirOf } from "./lib/i18n";
+import { localePath, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
 import { digitsFromCookie } from "./lib/format";
 import { themeFromCookie } from "./lib/theme";
 
@@ -34,12 +36,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, nonce } = context.get(requestContext);
   const user = await getUser(request, context);
+  const url = new URL(request.url);
+  // The language is the URL's; a remembered choice of Arabic moves an English page to its twin.
+  const remembered = rememberedRedirect(url, request.headers.get("cookie"), user?.locale);
+  if (remembered) throw redirect(remembered);
   const isAdmin = user ? await services.isAdmin(user.id) : false;
   const settings = services.settings.all();
   return data({
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
     isAdmin,
-    lang: pickLanguage(request),
+    lang: splitLocale(url.pathname).lang,
     nonce,
     // The visitor's theme choice, rendered on <html> so the first paint has the right colours.
     theme: themeFromCookie(request.headers.get("cookie")),
@@ -118,6 +124,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
@@ -126,7 +133,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{t("errors.title")}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
-      <a href="/" className="mt-6 inline-block text-brand-600 underline">
+      <a href={localePath(lang, "/")} className="mt-6 inline-block text-brand-600 underline">
         {t("notFound.returnHome")}
       </a>
     </div>

@@ -1,28 +1,25 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 // Mirrors spec §2's route table. Aliases and trailing slashes are redirected by the server
 // (server/http/redirects.ts) before routing; anything unmatched is the 404 page.
-export default [
+
+/**
+ * Pages exist in every language: English unprefixed, Arabic under /ar (decision record 016).
+ * Declared twice, the Arabic copy with its own route ids (`<file>.ar`); never look a page route
+ * up by id.
+ */
+const pages: RouteConfigEntry[] = [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("admin", "routes/admin.tsx"),
-  route("admin/preview", "routes/admin.preview.ts"),
-  route("admin/subscribers.csv", "routes/admin.subscribers-csv.ts"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("partner", "routes/partner.tsx"),
   route("live-markets", "routes/live-markets.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
-  route("api/newsletter/subscribe", "routes/api.newsletter.subscribe.ts"),
-  route("api/admin/newsletter/send", "routes/api.admin.newsletter.send.ts"),
-  route("api/admin/newsletter/welcome", "routes/api.admin.newsletter.welcome.ts"),
-  route("api/admin/newsletter/broker-selection", "routes/api.admin.newsletter.broker-selection.ts"),
-  route("api/admin/newsletter/campaigns", "routes/api.admin.newsletter.campaigns.ts"),
-  route("api/admin/mail/retry", "routes/api.admin.mail.retry.ts"),
   route("news-analytics", "routes/news-analytics.tsx"),
-  route("calendar.ics", "routes/calendar[.]ics.ts"),
   route("price-alerts", "routes/price-alerts.tsx"),
   route("search", "routes/search.tsx"),
   route("news/economic", "routes/news.economic.tsx"),
@@ -37,6 +34,26 @@ export default [
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
   route("markets/:symbol", "routes/markets.$symbol.tsx"),
+  route("*", "routes/not-found.tsx"),
+];
+
+/** The same pages under /ar, each with a distinct id. */
+const arabic = prefix(
+  "ar",
+  pages.map((page) => ({ ...page, id: `${page.file.replace(/\.tsx?$/, "")}.ar` })),
+);
+
+// One copy, whatever the language: the API, feeds, machine files and admin downloads.
+const shared: RouteConfigEntry[] = [
+  route("admin/preview", "routes/admin.preview.ts"),
+  route("admin/subscribers.csv", "routes/admin.subscribers-csv.ts"),
+  route("api/newsletter/subscribe", "routes/api.newsletter.subscribe.ts"),
+  route("api/admin/newsletter/send", "routes/api.admin.newsletter.send.ts"),
+  route("api/admin/newsletter/welcome", "routes/api.admin.newsletter.welcome.ts"),
+  route("api/admin/newsletter/broker-selection", "routes/api.admin.newsletter.broker-selection.ts"),
+  route("api/admin/newsletter/campaigns", "routes/api.admin.newsletter.campaigns.ts"),
+  route("api/admin/mail/retry", "routes/api.admin.mail.retry.ts"),
+  route("calendar.ics", "routes/calendar[.]ics.ts"),
   route("api/market", "routes/api.market.ts"),
   route("api/market/:symbol/history", "routes/api.market.$symbol.history.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
@@ -44,8 +61,10 @@ export default [
   route("api/chat/conversations", "routes/api.chat.conversations.ts"),
   route("api/chat/conversations/:id", "routes/api.chat.conversations.$id.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
+  route("api/locale", "routes/api.locale.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("rss.xml", "routes/rss[.]xml.ts"),
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+];
+
+export default [...pages, ...arabic, ...shared] satisfies RouteConfig;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isLocalizedPath, langFromCookie, langOf, localePath, splitLocale } from "./locale";
+import {
+  isLocalizedPath,
+  langFromCookie,
+  langOf,
+  localePath,
+  rememberedRedirect,
+  splitLocale,
+} from "./locale";
 
 describe("splitLocale", () => {
   it("reads the /ar prefix and leaves the page path", () => {
@@ -72,5 +79,28 @@ describe("langFromCookie", () => {
     expect(langFromCookie("lang=fr")).toBeNull();
     expect(langFromCookie("xlang=ar")).toBeNull();
     expect(langFromCookie(null)).toBeNull();
+  });
+});
+
+describe("rememberedRedirect", () => {
+  const url = (path: string) => new URL(`http://site.test${path}`);
+  it("sends a visitor whose cookie says Arabic to the /ar twin, query kept", () => {
+    expect(rememberedRedirect(url("/about?x=1"), "lang=ar")).toBe("/ar/about?x=1");
+    expect(rememberedRedirect(url("/"), "theme=dark; lang=ar")).toBe("/ar");
+  });
+  it("uses a signed-in user's saved locale when this browser has no choice", () => {
+    expect(rememberedRedirect(url("/search?q=oil"), null, "ar")).toBe("/ar/search?q=oil");
+    expect(rememberedRedirect(url("/search"), "session=abc", "ar")).toBe("/ar/search");
+  });
+  it("lets the cookie win, so choosing English with the switch never loops", () => {
+    expect(rememberedRedirect(url("/about"), "lang=en", "ar")).toBeNull();
+  });
+  it("never redirects Arabic pages, English choices, unknown values or the API", () => {
+    expect(rememberedRedirect(url("/ar/about"), "lang=en", "en")).toBeNull();
+    expect(rememberedRedirect(url("/about"), null, "en")).toBeNull();
+    expect(rememberedRedirect(url("/about"), "lang=fr", "de")).toBeNull();
+    expect(rememberedRedirect(url("/about"), null, undefined)).toBeNull();
+    expect(rememberedRedirect(url("/api/market"), "lang=ar")).toBeNull();
+    expect(rememberedRedirect(url("/rss.xml"), "lang=ar")).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
-import { forwardRef } from "react";
+import { forwardRef, useCallback } from "react";
 import {
   Link as RouterLink,
   NavLink as RouterNavLink,
   type LinkProps as RouterLinkProps,
   type NavLinkProps as RouterNavLinkProps,
+  type NavigateOptions,
+  useNavigate as useRouterNavigate,
   type To,
 } from "react-router";
 import { type Lang, localePath, useLang } from "~/lib/locale";
@@ -41,4 +43,16 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
 export function useLocalePath() {
   const lang = useLang();
   return (to: string) => localePath(lang, to);
+}
+
+/** React Router's useNavigate, localizing site paths like Link does (history deltas pass through). */
+export function useNavigate() {
+  const lang = useLang();
+  const navigate = useRouterNavigate();
+  // Stable like React Router's own, so effects that list it as a dependency don't re-run.
+  return useCallback(
+    (to: To | number, options?: NavigateOptions) =>
+      typeof to === "number" ? navigate(to) : navigate(localizeTo(lang, to), options),
+    [lang, navigate],
+  );
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { type RequestContext, requestContext } from "~/context";
+import { langOf, localePath } from "./locale";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
@@ -8,6 +9,8 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** The saved language (users.locale), the remembered choice on a browser that has none. */
+  locale?: string;
 }
 
 export const services = (context: Ctx) => context.get(requestContext).services;
@@ -18,8 +21,8 @@ export async function getUser(request: Request, context: Ctx): Promise<SessionUs
   try {
     const session = await s.auth.api.getSession({ headers: request.headers });
     if (!session) return null;
-    const { id, email, name, emailVerified } = session.user;
-    return { id, email, name, emailVerified };
+    const { id, email, name, emailVerified, locale } = session.user;
+    return { id, email, name, emailVerified, locale };
   } catch (err) {
     s.log.error({ err }, "session fetch failed");
     return null;
@@ -30,7 +33,9 @@ export async function requireUser(request: Request, context: Ctx): Promise<Sessi
   const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(
+      localePath(langOf(request), `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`),
+    );
   }
   return user;
 }
@@ -38,10 +43,10 @@ export async function requireUser(request: Request, context: Ctx): Promise<Sessi
 /** Spec §6: non-admins and signed-out visitors are redirected to /. */
 export async function requireAdmin(request: Request, context: Ctx): Promise<SessionUser> {
   const user = await getUser(request, context);
-  if (!user || !(await services(context).isAdmin(user.id))) throw redirect("/");
+  if (!user || !(await services(context).isAdmin(user.id))) throw redirect(localePath(langOf(request), "/"));
   return user;
 }
 
 export async function requireAnonymous(request: Request, context: Ctx): Promise<void> {
-  if (await getUser(request, context)) throw redirect("/");
+  if (await getUser(request, context)) throw redirect(localePath(langOf(request), "/"));
 }

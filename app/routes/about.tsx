@@ -1,8 +1,9 @@
 import { Award, Globe, ShieldCheck, Target } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
@@ -82,8 +83,6 @@ export default function AboutPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "About GulfPulse — GulfPulse",
-    description:
-      "GulfPulse gives traders and investors across the Gulf accurate, timely market news, data and analysis.",
+    ...metaText(matches, "about"),
     path: "/about",
   });

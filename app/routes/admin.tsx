@@ -1,7 +1,8 @@
 // Registers the admin namespace before any admin component renders (side-effect import).
 import "~/components/admin/i18n";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, useLoaderData, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { CONTENT_ENTITIES, type ContentEntity } from "../../common/admin/forms";
 import type { MailStatus } from "../../server/admin/mail";
 import type { Route } from "./+types/admin";
@@ -14,6 +15,8 @@ import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
+import { splitLocale } from "~/lib/locale";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 export const ADMIN_TABS = [
@@ -110,7 +113,8 @@ export default function AdminPage() {
   const navigation = useNavigation();
   const { tab } = loaded;
   // Spec §2 Admin: 'Loading...' while the (server-checked) admin data loads.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  const loading =
+    navigation.state === "loading" && splitLocale(navigation.location.pathname).path === "/admin";
   return (
     <Page title={t("title")} subtitle={t("subtitle")}>
       <div
@@ -156,8 +160,7 @@ export default function AdminPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Admin — GulfPulse",
-    description: "GulfPulse administration.",
+    ...metaText(matches, "admin"),
     path: "/admin",
     noindex: true,
   });

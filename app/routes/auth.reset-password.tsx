@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from "../../common/auth-schema";
 import type { Route } from "./+types/auth.reset-password";
 import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,8 +68,7 @@ export default function ResetPasswordPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Reset your password — GulfPulse",
-    description: "Set a new password for your GulfPulse account.",
+    ...metaText(matches, "resetPassword"),
     path: "/auth/reset-password",
     noindex: true,
   });

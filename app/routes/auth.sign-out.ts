@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { getUser, services } from "~/lib/auth.server";
+import { langOf, localePath } from "~/lib/locale";
 
 /**
  * Spec §4: sign-out is global — the cookie is cleared and every session of the user is revoked.
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       s.log.warn({ err }, "global sign-out failed");
     }
   }
-  return redirect("/", { headers });
+  return redirect(localePath(langOf(request), "/"), { headers });
 }
 
-export const loader = () => redirect("/");
+export const loader = ({ request }: Route.LoaderArgs) => redirect(localePath(langOf(request), "/"));

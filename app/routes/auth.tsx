@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigate } from "~/components/link";
+import { langOf, localePath, splitLocale } from "~/lib/locale";
 import { toast } from "~/lib/toast";
 import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
 import { displayableMessage } from "../../common/errors";
@@ -9,6 +11,7 @@ import type { Route } from "./+types/auth";
 import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type Mode = "signin" | "signup" | "forgot";
@@ -66,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: input.email,
         password: input.password,
         name: input.fullName,
-        callbackURL: "/auth?verified=1",
+        callbackURL: localePath(langOf(request), "/auth?verified=1"),
       });
       if (!res.ok) return refusal(intent, res, fallback);
       return data<ActionResult>({ ok: true, intent });
@@ -74,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "forgot") {
       const res = await callAuth(request, "/request-password-reset", {
         email: input.email,
-        redirectTo: "/auth/reset-password",
+        redirectTo: localePath(langOf(request), "/auth/reset-password"),
       });
       if (!res.ok) return refusal(intent, res, fallback);
       return data<ActionResult>({ ok: true, intent });
@@ -98,7 +101,8 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get("mode") === "signup" ? "signup" : "signin");
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
+  const busy =
+    navigation.state !== "idle" && splitLocale(navigation.formAction ?? "").path.startsWith("/auth");
   const errors = result && !result.ok && result.intent === mode ? result.errors : undefined;
 
   useEffect(() => {
@@ -219,8 +223,7 @@ export default function AuthPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Sign In — GulfPulse",
-    description: "Sign in to GulfPulse or create an account to save chat history and manage price alerts.",
+    ...metaText(matches, "auth"),
     path: "/auth",
     noindex: true,
   });

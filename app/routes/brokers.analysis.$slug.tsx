@@ -4,8 +4,8 @@ import { articleHref } from "~/components/content/format";
 import { articlePageMeta, errorPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.analysis.$slug";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadArticle(context, params.slug, "broker");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadArticle(request, context, params.slug, "broker");
 }
 
 export default function BrokerAnalysisArticlePage({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { BlacklistCard } from "~/components/content/blacklist-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.blacklisted";
 
@@ -47,8 +48,6 @@ export default function BlacklistedBrokersPage({ loaderData }: Route.ComponentPr
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Blacklisted Brokers — GulfPulse",
-    description:
-      "Brokers and trading groups flagged for clone firms, impersonation, unlicensed activity and withdrawal problems.",
+    ...metaText(matches, "brokersBlacklisted"),
     path: "/brokers/blacklisted",
   });

@@ -4,16 +4,18 @@ import { InstrumentView } from "~/components/market/instrument-view";
 import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
+import { langOf, localePath } from "~/lib/locale";
+import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/markets.$symbol";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const market = services(context).market;
   const instrument = market?.findInstrument(params.symbol);
   if (!market || !instrument) throw data(null, { status: 404 });
   // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
   const slug = instrumentSlug(instrument.symbol);
-  if (params.symbol !== slug) throw redirect(`/markets/${slug}`, 301);
+  if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
   return {
     instrument,
     exchange: market.exchange?.(instrument.exchange) ?? null,
@@ -35,8 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d, location }) =
   if (!d) return errorPageMeta();
   const { name, symbol } = d.instrument;
   return pageMeta(matches, {
-    title: `${name} (${symbol}) live price and chart — GulfPulse`,
-    description: `${name} (${symbol}): live price, change, day range, previous close and trading hours.`,
+    ...metaText(matches, "instrument", { name, symbol }),
     path: location.pathname,
   });
 };

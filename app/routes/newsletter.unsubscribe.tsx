@@ -1,10 +1,12 @@
 import { MailX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { buttonClass } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { readForm } from "~/lib/form.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };
@@ -78,8 +80,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Newsletter subscription — GulfPulse",
-    description: "Manage your GulfPulse newsletter subscription.",
+    ...metaText(matches, "unsubscribe"),
     path: "/newsletter/unsubscribe",
     noindex: true,
   });

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   type ShouldRevalidateFunctionArgs,
   useRevalidator,
   useSearchParams,
 } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
 import { alertFormSchema } from "../../common/alert-schema";
 import { fieldErrors } from "../../common/auth-schema";
@@ -25,6 +25,7 @@ import { Page } from "~/components/layout/page";
 import { onStreamEvent } from "~/lib/event-stream";
 import { getUser, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type Tab = "manage" | "notifications";
@@ -249,9 +250,7 @@ export function shouldRevalidate({
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Price Alerts & Notifications — GulfPulse",
-    description:
-      "Price alerts for Gulf stocks, indices, currencies, commodities and crypto, with in-app and email notifications.",
+    ...metaText(matches, "priceAlerts"),
     path: "/price-alerts",
   });
 

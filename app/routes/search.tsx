@@ -1,10 +1,13 @@
 import { Loader2, Search as SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link, useLocalePath } from "~/components/link";
+import { splitLocale } from "~/lib/locale";
 import { NoResults, SearchResults } from "~/components/content/search-results";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
@@ -28,14 +31,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("search");
   const siteName = useRootData()?.site.name ?? "GulfPulse";
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/search";
+  const localized = useLocalePath();
+  const searching =
+    navigation.state === "loading" && splitLocale(navigation.location?.pathname ?? "").path === "/search";
   const { query, results, limit } = loaderData;
   const more = results && results.length === limit && limit < MAX_RESULTS;
   return (
     <Page title={t("title", { siteName })} subtitle={t("subtitle")}>
       <Form
         method="get"
-        action="/search"
+        action={localized("/search")}
         role="search"
         className="flex max-w-3xl gap-2"
         onSubmit={(e) => {
@@ -93,8 +98,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: loaderData?.query ? `${loaderData.query} — Search — GulfPulse` : "Search — GulfPulse",
-    description: "Search Gulf market news, analysis, brokers, the economic calendar, instruments and pages.",
+    ...(loaderData?.query
+      ? metaText(matches, "searchResults", { query: loaderData.query })
+      : metaText(matches, "search")),
     path: "/search",
     // Result pages are not worth indexing; the pages they link to are.
     noindex: Boolean(loaderData?.query),

@@ -131,14 +131,22 @@ describe("anonymous pages", () => {
     expect((await get("/contact", { "If-None-Match": '"stale"' })).status).toBe(200);
   });
 
-  it("keys on path, query and language", async () => {
+  it("keys on path and query, where the language is; Accept-Language does not split it", async () => {
     await get("/search?q=oil");
     await get("/search?q=gold");
-    await get("/search?q=oil", { "Accept-Language": "ar-SA,ar;q=0.9" });
+    await get("/ar/search?q=oil");
     expect(renders).toBe(3);
-    await get("/search?q=oil", { "Accept-Language": "en-GB" });
-    await get("/search?q=oil");
-    expect(renders).toBe(4); // en-GB is another key than no header; the last one was a hit
+    const arabicBrowser = await get("/search?q=oil", { "Accept-Language": "ar-SA,ar;q=0.9" });
+    expect(arabicBrowser.headers.get("x-page-cache")).toBe("hit");
+    expect(arabicBrowser.headers.get("vary")).not.toMatch(/accept-language/i);
+    expect(renders).toBe(3);
+  });
+
+  it("never serves a stored page to a visitor with a remembered language (a cookie)", async () => {
+    await get("/about");
+    const chosen = await get("/about", { Cookie: "lang=ar" });
+    expect(chosen.headers.get("x-page-cache")).toBeNull();
+    expect(chosen.headers.get("cache-control")).toBe("private, no-cache");
   });
 
   it("renders once for concurrent misses", async () => {

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 /**
  * Cache headers for every page, and a short in-process cache of anonymous HTML (decision record
  * 011). An anonymous GET/HEAD (no cookie, no Authorization) of a public path is rendered once per
- * URL and language every `ttlSeconds`; everyone in that window gets the same bytes, ETag and CSP
+ * URL every `ttlSeconds` (the language is in the URL: /ar/..., decision record 016); everyone in that window gets the same bytes, ETag and CSP
  * nonce, with `public, s-maxage` so a CDN can do the same. Everything else says why it must not be
  * shared: signed-in or cookie-bearing requests are `private, no-cache`, admin/auth/API, Set-Cookie
  * and error responses `no-store`.
@@ -57,7 +57,9 @@ const NOT_REPLAYED = new Set([
   "keep-alive",
   "transfer-encoding",
 ]);
-const VARY = "Cookie, Accept-Language, Accept-Encoding";
+// Accept-Language changes nothing: the language is the URL's, and a remembered choice (the `lang`
+// cookie, a session) is a cookie, which is never served a shared page.
+const VARY = "Cookie, Accept-Encoding";
 
 /** Request-side decision: what kind of response this request may get. */
 export function classify(req: Request): CacheClass {
@@ -77,10 +79,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === opaque(etag));
 }
-
-/** The language the root loader would pick from Accept-Language (its ?lang= is in the URL key). */
-const primaryLanguage = (req: Request) =>
-  /^\s*([a-z]{2})/i.exec(req.headers["accept-language"] ?? "")?.[1]?.toLowerCase() ?? "";
 
 export function createPageCache(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
@@ -210,7 +208,7 @@ export function createPageCache(opts: PageCacheOptions) {
     return { rendered, body, base };
   }
 
-  const keyOf = (req: Request) => `${primaryLanguage(req)} ${req.originalUrl}`;
+  const keyOf = (req: Request) => req.originalUrl;
   const fresh = (key: string) => {
     const entry = entries.get(key);
     return entry && entry.expiresAt > now() ? entry : undefined;

@@ -1,7 +1,8 @@
 import { Plus, Search } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigate } from "react-router";
+import { Form } from "react-router";
+import { Link, useNavigate } from "~/components/link";
 import {
   CONTENT_ENTITIES,
   CONTENT_SCHEMAS,
@@ -91,7 +92,7 @@ function ContentList({ data }: { data: Data }) {
         </Link>
       }
     >
-      <Form method="get" action="/admin" className="mb-4 flex gap-2" role="search">
+      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
         <input type="hidden" name="tab" value="content" />
         <input type="hidden" name="type" value={entity} />
         <label htmlFor="content-search" className="sr-only">
@@ -210,7 +211,7 @@ function ContentRow({
             {t("content.edit")}
           </Link>
           {entity === "feeds" ? (
-            <fetcher.Form method="post" action="/admin?tab=content" preventScrollReset>
+            <fetcher.Form method="post" action="?tab=content" preventScrollReset>
               <input type="hidden" name="intent" value="refreshFeed" />
               <input type="hidden" name="id" value={row.id} />
               <button type="submit" className={smallButton} disabled={busy}>
@@ -220,7 +221,7 @@ function ContentRow({
           ) : null}
           <fetcher.Form
             method="post"
-            action="/admin?tab=content"
+            action="?tab=content"
             preventScrollReset
             onSubmit={(e) => {
               if (!window.confirm(t("content.confirmDelete", { title }))) e.preventDefault();
@@ -263,7 +264,7 @@ function EntityForm({ entity, row }: { entity: ContentEntity; row: Row | null })
     >
       <fetcher.Form
         method="post"
-        action="/admin?tab=content"
+        action="?tab=content"
         noValidate
         className="grid gap-4 md:grid-cols-2"
         onSubmit={(e) => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
 import { testEmailSchema } from "../../../common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
@@ -108,7 +108,7 @@ function TestTool() {
       <p className="mb-3 text-sm text-slate-600">{t("templates.testHelp")}</p>
       <fetcher.Form
         method="post"
-        action="/admin?tab=email-templates"
+        action="?tab=email-templates"
         noValidate
         className="flex flex-col gap-3"
         onSubmit={(e) => {
@@ -218,7 +218,7 @@ function Outbox({ data }: { data: Data }) {
                         {t("outbox.view")}
                       </Link>
                       {m.status === "dead" ? (
-                        <fetcher.Form method="post" action="/admin?tab=email-templates" preventScrollReset>
+                        <fetcher.Form method="post" action="?tab=email-templates" preventScrollReset>
                           <input type="hidden" name="intent" value="retryMail" />
                           <input type="hidden" name="id" value={m.id} />
                           <button type="submit" className={smallButton} disabled={busy}>

@@ -75,7 +75,7 @@ function SendForm() {
       <fetcher.Form
         ref={form}
         method="post"
-        action="/admin?tab=newsletter"
+        action="?tab=newsletter"
         noValidate
         className="grid gap-4 md:grid-cols-2"
         onSubmit={(e) => {
@@ -258,7 +258,7 @@ function AllSubscribers({ data }: { data: Data }) {
         </a>
       }
     >
-      <Form method="get" action="/admin" className="mb-4 flex gap-2" role="search">
+      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
         <input type="hidden" name="tab" value="newsletter" />
         <label htmlFor="subscriber-search" className="sr-only">
           {t("newsletter.subscribers.search")}

@@ -1,6 +1,6 @@
 import { Activity, Mail, Users, UserCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { TabData } from "~/routes/admin";
 import {
   Badge,
@@ -115,7 +115,7 @@ function InboxPanel({ inbox }: { inbox: Data["inbox"] }) {
                   <span className="text-sm text-slate-500">{formatDateTime(row.createdAt)}</span>
                   {row.handled ? <Badge tone="green">{t("inbox.handled")}</Badge> : null}
                 </div>
-                <fetcher.Form method="post" action="/admin?tab=overview" preventScrollReset>
+                <fetcher.Form method="post" action="?tab=overview" preventScrollReset>
                   <input type="hidden" name="intent" value="setHandled" />
                   <input type="hidden" name="id" value={row.id} />
                   <input type="hidden" name="handled" value={row.handled ? "false" : "true"} />

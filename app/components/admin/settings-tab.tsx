@@ -45,7 +45,7 @@ function SettingsForm({
     <Panel title={title}>
       <fetcher.Form
         method="post"
-        action="/admin?tab=settings"
+        action="?tab=settings"
         noValidate
         className="grid gap-4 md:grid-cols-2"
         onSubmit={(e) => {
@@ -195,7 +195,7 @@ function AiStatus({ ai }: { ai: Data["providers"]["ai"] }) {
         <Row label={t("settings.apiKey")}>{ai.hasKey ? t("settings.keySet") : t("settings.keyNotSet")}</Row>
       </dl>
       <p className="mb-3 text-xs text-slate-500">{t("settings.envOnly")}</p>
-      <fetcher.Form method="post" action="/admin?tab=settings">
+      <fetcher.Form method="post" action="?tab=settings">
         <input type="hidden" name="intent" value="testAi" />
         <button type="submit" className={smallButton} disabled={busy}>
           {busy ? t("settings.testing") : t("settings.testConnection")}
@@ -225,7 +225,7 @@ function MailStatus({ mail }: { mail: Data["providers"]["mail"] }) {
       <p className="mb-3 text-xs text-slate-500">{t("settings.envOnly")}</p>
       <fetcher.Form
         method="post"
-        action="/admin?tab=settings"
+        action="?tab=settings"
         noValidate
         className="flex flex-col gap-2"
         onSubmit={(e) => {

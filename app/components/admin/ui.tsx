@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
 import type { AdminActionResult } from "../../../server/admin/actions";
 

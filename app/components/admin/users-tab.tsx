@@ -24,7 +24,7 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
   const { t } = useTranslation("admin");
   return (
     <Panel title={t("users.title", { count: data.total })}>
-      <Form method="get" action="/admin" className="mb-4 flex gap-2" role="search">
+      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
         <input type="hidden" name="tab" value="users" />
         <label htmlFor="user-search" className="sr-only">
           {t("users.search")}
@@ -78,7 +78,7 @@ function UserRow({ user, isMe }: { user: Row; isMe: boolean }) {
   const act = (intent: string, label: string, danger = false, confirm?: string) => (
     <fetcher.Form
       method="post"
-      action="/admin?tab=users"
+      action="?tab=users"
       preventScrollReset
       onSubmit={(e) => {
         if (confirm && !window.confirm(confirm)) e.preventDefault();

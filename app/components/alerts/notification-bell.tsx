@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
 import { onStreamEvent, onStreamStatus, restartStream } from "~/lib/event-stream";
 import { useRootData } from "~/root";

@@ -2,7 +2,7 @@ import { AlertTriangle, Bot, MessageSquarePlus, Send, X } from "lucide-react";
 import { useFormat } from "~/lib/use-format";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { useRootData } from "~/root";
 import type { ChatInfo } from "../../../common/chat";
 import { chatApi } from "./chat-client";

@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import { Fragment, memo, type ReactNode } from "react";
+import { localePath, useLang } from "~/lib/locale";
 
 /**
  * Renders a reply's Markdown straight to React elements: no HTML string is ever built, so raw
@@ -47,16 +48,7 @@ function inlineToken(token: Token): ReactNode {
     case "link": {
       const href = safeHref(t.href);
       if (!href) return inline(t.tokens);
-      const external = !href.startsWith("/");
-      return (
-        <a
-          href={href}
-          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
-          {...(external ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}
-        >
-          {inline(t.tokens)}
-        </a>
-      );
+      return <MarkdownLink href={href}>{inline(t.tokens)}</MarkdownLink>;
     }
     case "image":
       // Images from a model are not loaded (tracking pixels, CSP); their alt text is shown.
@@ -150,6 +142,21 @@ function blockToken(token: Token): ReactNode {
     default:
       return typeof t.raw === "string" ? <p>{t.raw}</p> : null;
   }
+}
+
+/** A link in an answer: a site path opens in the reader's language, anything else in a new tab. */
+function MarkdownLink({ href, children }: { href: string; children: ReactNode }) {
+  const lang = useLang();
+  const external = !href.startsWith("/");
+  return (
+    <a
+      href={external ? href : localePath(lang, href)}
+      className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+      {...(external ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}
+    >
+      {children}
+    </a>
+  );
 }
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import { Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { ArticleSummary } from "../../../server/content/types";
 import { CategoryBadge, PriorityBadge } from "./badges";
 import { useFormat } from "~/lib/use-format";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Page } from "~/components/layout/page";
 import type { Article, ArticleSummary } from "../../../server/content/types";
 import { ArticleCard } from "./article-card";

@@ -1,6 +1,6 @@
 import { Flag, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { BlacklistEntry } from "../../../server/content/types";
 import { SeverityBadge } from "./badges";
 import { useFormat } from "~/lib/use-format";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Page } from "~/components/layout/page";
 
 type LegalKey = "privacy" | "terms" | "disclaimer";

@@ -1,6 +1,6 @@
 import { BarChart3, Building2, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { SearchResult, SearchResultType } from "../../../server/search/types";
 import { useFormat } from "~/lib/use-format";
 

@@ -1,6 +1,6 @@
 import { BarChart3, BookOpen, CalendarDays, Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 const FEATURES = [
   { key: "news", icon: Newspaper },

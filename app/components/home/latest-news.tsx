@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ArticleCard } from "~/components/content/article-card";
 import { sectionHref } from "~/components/content/format";
 import type { HomeContent } from "../../../server/content/types";

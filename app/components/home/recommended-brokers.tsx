@@ -1,6 +1,6 @@
 import { Handshake } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { BrokerCard } from "~/components/content/broker-card";
 import type { Broker } from "../../../server/content/types";
 

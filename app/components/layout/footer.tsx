@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { useRootData } from "~/root";
 import { DigitsSwitch } from "./digits-switch";
 

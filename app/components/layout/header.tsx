@@ -1,9 +1,11 @@
 import { ChevronDown, Menu, Search, Shield, User, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
+import { Link, NavLink, useLocalePath } from "~/components/link";
 import { useRootData } from "~/root";
 import { HeaderExtras } from "./header-extras";
+import { LanguageSwitch } from "./language-switch";
 import { MenuAction, MenuButton, MenuLink } from "./menu-button";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -57,6 +59,7 @@ function NavDropdown({
 function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
+  const localized = useLocalePath();
   return (
     <MenuButton
       // The visible e-mail address is part of the name (WCAG 2.5.3, label in name).
@@ -74,7 +77,7 @@ function UserMenu({ email }: { email: string }) {
       <p className="px-3 py-2 text-xs text-slate-600">{email}</p>
       <MenuLink to="/price-alerts">{t("nav.priceAlerts")}</MenuLink>
       <hr className="my-1 border-slate-100" />
-      <MenuAction onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}>
+      <MenuAction onSelect={() => submit(null, { method: "post", action: localized("/auth/sign-out") })}>
         {t("nav.signOut")}
       </MenuAction>
     </MenuButton>
@@ -86,6 +89,7 @@ export function Header() {
   const root = useRootData();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const localized = useLocalePath();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
@@ -107,7 +111,7 @@ export function Header() {
           <NavLink to="/" end className={link}>
             {t("nav.home")}
           </NavLink>
-          <a href="/#markets" className={link({ isActive: false })}>
+          <a href={localized("/#markets")} className={link({ isActive: false })}>
             {t("nav.liveMarkets")}
           </a>
           <NavDropdown label={t("nav.news")} links={NEWS_LINKS} />
@@ -134,6 +138,7 @@ export function Header() {
           >
             <Search className="size-5" aria-hidden />
           </Link>
+          <LanguageSwitch className="flex items-center gap-1 rounded px-2 py-2 text-sm font-medium text-slate-100 hover:bg-white/10" />
           <ThemeToggle />
           <HeaderExtras />
           <div className="hidden lg:block">
@@ -204,7 +209,7 @@ export function Header() {
             {root?.user ? (
               <>
                 <p className="px-3 py-1 text-sm text-slate-300">{root.user.email}</p>
-                <Form method="post" action="/auth/sign-out">
+                <Form method="post" action={localized("/auth/sign-out")}>
                   <button type="submit" className={`${mobileLink} w-full text-left`}>
                     {t("nav.signOut")}
                   </button>

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /**
  * A small menu button (WAI-ARIA menu button pattern) for the header's News, Brokers, Admin and

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { MarketCategory } from "../../../server/market/types";
 import { instrumentHref } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/forms/field";
+import { useLocalePath } from "~/components/link";
 import { FormMessage, Honeypot } from "./controls";
 import type { useSiteForm } from "./use-site-form";
 
@@ -30,6 +31,7 @@ export function SiteFormFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation("forms");
+  const localized = useLocalePath();
   const { result, busy } = form;
   const headingId = `${page}-form-heading`;
   return (
@@ -51,7 +53,7 @@ export function SiteFormFrame({
       </div>
       <Form
         method="post"
-        action={action}
+        action={localized(action)}
         noValidate
         ref={form.formRef}
         onSubmit={form.onSubmit}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useNavigation } from "react-router";
+import { useLocalePath } from "~/components/link";
 import type { z } from "zod";
 import { fieldIssues, formErrorKey } from "../../../common/forms-schema";
 
@@ -15,7 +16,8 @@ export function useSiteForm(schema: z.ZodType, action: string) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [local, setLocal] = useState<FormResult | null>(null);
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  const localizedAction = useLocalePath()(action);
+  const busy = navigation.state !== "idle" && navigation.formAction === localizedAction;
 
   useEffect(() => {
     if (!actionData) return;

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { dirOf, type Locale, mailT } from "../i18n";
 
-export const BRAND = { name: "GulfPulse", tagline: "Trade Smart, Stay Ahead", color: "#0f4a7a" };
+/** The brand name is not translated; the tagline is (mail catalog). */
+export const BRAND = { name: "GulfPulse", color: "#0f4a7a" };
 
 export interface RenderedEmail {
   subject: string;
@@ -9,18 +11,27 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** Mail clients ignore <style> blocks unevenly, so every style is inline and layout is a table. */
+/**
+ * Mail clients ignore <style> blocks unevenly, so every style is inline and layout is a table.
+ * Arabic mails are right to left: `dir` on <html> and again on the content table with
+ * right-aligned text, because some clients drop the <html> element's attributes.
+ */
 export function EmailLayout({
+  locale = "en",
   preview,
   children,
   footer,
 }: {
+  locale?: Locale;
   preview: string;
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const t = mailT(locale);
+  const dir = dirOf(locale);
+  const align = dir === "rtl" ? "right" : "left";
   return (
-    <html lang="en">
+    <html lang={locale} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -37,13 +48,20 @@ export function EmailLayout({
                   width="100%"
                   cellPadding={0}
                   cellSpacing={0}
-                  style={{ maxWidth: 600, background: "#ffffff", borderRadius: 8 }}
+                  dir={dir}
+                  style={{
+                    maxWidth: 600,
+                    background: "#ffffff",
+                    borderRadius: 8,
+                    direction: dir,
+                    textAlign: align,
+                  }}
                 >
                   <tbody>
                     <tr>
                       <td style={{ background: BRAND.color, color: "#ffffff", padding: "20px 28px" }}>
                         <div style={{ fontSize: 22, fontWeight: "bold" }}>{BRAND.name}</div>
-                        <div style={{ fontSize: 13, color: "#d6e8f6" }}>{BRAND.tagline}</div>
+                        <div style={{ fontSize: 13, color: "#d6e8f6" }}>{t("tagline")}</div>
                       </td>
                     </tr>
                     <tr>
@@ -54,10 +72,7 @@ export function EmailLayout({
                     <tr>
                       <td style={{ padding: "16px 28px", color: "#64748b", fontSize: 12, lineHeight: 1.5 }}>
                         {footer}
-                        <p style={{ margin: "8px 0 0" }}>
-                          © 2024 {BRAND.name}. Trading involves risk; nothing in this email is financial
-                          advice.
-                        </p>
+                        <p style={{ margin: "8px 0 0" }}>{t("disclaimer", { brand: BRAND.name })}</p>
                       </td>
                     </tr>
                   </tbody>
@@ -100,7 +115,15 @@ export function Button({ href, children }: { href: string; children: ReactNode }
   );
 }
 
-export function UnsubscribeFooter({ url, reason }: { url?: string; reason: string }) {
+export function UnsubscribeFooter({
+  url,
+  reason,
+  locale = "en",
+}: {
+  url?: string;
+  reason: string;
+  locale?: Locale;
+}) {
   return (
     <p style={{ margin: 0 }}>
       {reason}
@@ -108,7 +131,7 @@ export function UnsubscribeFooter({ url, reason }: { url?: string; reason: strin
         <>
           {" "}
           <a href={url} style={{ color: "#64748b" }}>
-            Unsubscribe
+            {mailT(locale)("unsubscribe")}
           </a>
         </>
       ) : null}
@@ -121,6 +144,6 @@ export function renderEmail(element: ReactNode): string {
 }
 
 /** The plain-text part: paragraphs separated by blank lines, plus the common footer. */
-export function textBody(parts: Array<string | false | null | undefined>): string {
-  return [...parts.filter(Boolean), `${BRAND.name} — ${BRAND.tagline}`].join("\n\n");
+export function textBody(parts: Array<string | false | null | undefined>, locale: Locale = "en"): string {
+  return [...parts.filter(Boolean), `${BRAND.name} — ${mailT(locale)("tagline")}`].join("\n\n");
 }
