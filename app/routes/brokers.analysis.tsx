@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ArticleCard } from "~/components/content/article-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.analysis";
 
@@ -32,7 +33,6 @@ export default function BrokersAnalysisPage({ loaderData }: Route.ComponentProps
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Brokers Analysis — GulfPulse",
-    description: "Broker performance review, regulatory analysis and cost analysis for Gulf traders.",
+    ...metaText(matches, "brokersAnalysis"),
     path: "/brokers/analysis",
   });

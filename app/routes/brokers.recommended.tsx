@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BrokerCard } from "~/components/content/broker-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.recommended";
 
@@ -34,8 +35,6 @@ export default function RecommendedBrokersPage({ loaderData }: Route.ComponentPr
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Recommended Brokers — GulfPulse",
-    description:
-      "Regulated brokers for Gulf traders compared by rating, regulators, minimum deposit, spreads and features.",
+    ...metaText(matches, "brokersRecommended"),
     path: "/brokers/recommended",
   });

@@ -5,6 +5,7 @@ import { siteFormAction } from "~/components/site-forms/action.server";
 import { Page } from "~/components/layout/page";
 import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -109,7 +110,6 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Contact Us — GulfPulse",
-    description: "Contact the GulfPulse team: questions, partnerships, support and feedback.",
+    ...metaText(matches, "contact"),
     path: "/contact",
   });

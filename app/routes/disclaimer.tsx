@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/content/legal-page";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/disclaimer";
 
@@ -8,8 +9,6 @@ export default function DisclaimerPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Disclaimer — GulfPulse",
-    description:
-      "Investment risk warning, no financial advice, market data delays and broker compensation disclosure.",
+    ...metaText(matches, "disclaimer"),
     path: "/disclaimer",
   });

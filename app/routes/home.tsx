@@ -10,6 +10,7 @@ import { MarketPanels } from "~/components/market/market-panels";
 import { AdSlot } from "~/components/layout/ad-slot";
 import { JoinCommunity, NewsletterBanner } from "~/components/newsletter";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import type { Route } from "./+types/home";
@@ -71,8 +72,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Real-Time Gulf Market News — GulfPulse",
-    description:
-      "Live market prices, news and analysis for traders in the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
+    ...metaText(matches, "home"),
     path: "/",
   });

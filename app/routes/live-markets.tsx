@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
 import { AccessForm } from "~/components/site-forms/access-form";
 import { siteFormAction } from "~/components/site-forms/action.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/live-markets";
 
@@ -48,7 +49,6 @@ export default function LiveMarketsPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Live Market Access — GulfPulse",
-    description: "Request access to real-time Gulf market data, charts and alerts.",
+    ...metaText(matches, "liveMarkets"),
     path: "/live-markets",
   });

@@ -21,6 +21,7 @@ import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
 import { formatFor } from "~/lib/use-format";
 import { readForm } from "~/lib/form.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -156,8 +157,7 @@ export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) 
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Gulf News Analytics — GulfPulse",
-    description: "Live Gulf market news, summaries, market sentiment and the economic calendar, in GMT.",
+    ...metaText(matches, "newsAnalytics"),
     path: "/news-analytics",
   });
 

@@ -1,5 +1,6 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.breaking";
 
@@ -13,7 +14,6 @@ export default function BreakingNewsPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Breaking News — GulfPulse",
-    description: "Breaking Gulf market news with urgent, high and medium priority.",
+    ...metaText(matches, "newsBreaking"),
     path: "/news/breaking",
   });

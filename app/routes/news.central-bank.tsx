@@ -1,5 +1,6 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.central-bank";
 
@@ -13,8 +14,6 @@ export default function CentralBankNewsPage({ loaderData }: Route.ComponentProps
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Central Bank News — GulfPulse",
-    description:
-      "Interest rate decisions and statements from SAMA, the CBUAE, the CBK and other Gulf central banks.",
+    ...metaText(matches, "newsCentralBank"),
     path: "/news/central-bank",
   });

@@ -1,5 +1,6 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.economic";
 
@@ -13,7 +14,6 @@ export default function EconomicNewsPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Economic News — GulfPulse",
-    description: "Economic news from the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
+    ...metaText(matches, "newsEconomic"),
     path: "/news/economic",
   });

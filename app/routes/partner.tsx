@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
 import { siteFormAction } from "~/components/site-forms/action.server";
 import { PartnerForm } from "~/components/site-forms/partner-form";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/partner";
 
@@ -80,7 +81,6 @@ export default function PartnerPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Partner With Us — GulfPulse",
-    description: "Broker listings, IB programme, advertising and content partnerships with GulfPulse.",
+    ...metaText(matches, "partner"),
     path: "/partner",
   });

@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/content/legal-page";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
@@ -8,7 +9,6 @@ export default function PrivacyPolicyPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Privacy Policy — GulfPulse",
-    description: "How GulfPulse collects, uses and protects your personal data.",
+    ...metaText(matches, "privacy"),
     path: "/privacy-policy",
   });

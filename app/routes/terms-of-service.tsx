@@ -1,4 +1,5 @@
 import { LegalPage } from "~/components/content/legal-page";
+import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
@@ -8,8 +9,6 @@ export default function TermsOfServicePage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Terms of Service — GulfPulse",
-    description:
-      "The terms for using GulfPulse, including investment risk, market data delays and broker compensation.",
+    ...metaText(matches, "terms"),
     path: "/terms-of-service",
   });
