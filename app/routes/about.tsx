@@ -4,7 +4,6 @@ import { Link } from "~/components/link";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 

@@ -17,7 +17,6 @@ import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
 import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 export const ADMIN_TABS = [

@@ -7,7 +7,6 @@ import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,6 @@ import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type Mode = "signin" | "signup" | "forgot";

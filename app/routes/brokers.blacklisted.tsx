@@ -5,7 +5,6 @@ import { BlacklistCard } from "~/components/content/blacklist-card";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.blacklisted";
 

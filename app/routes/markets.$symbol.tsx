@@ -6,7 +6,6 @@ import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/markets.$symbol";
 

@@ -7,7 +7,6 @@ import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };

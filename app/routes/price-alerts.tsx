@@ -26,7 +26,6 @@ import { onStreamEvent } from "~/lib/event-stream";
 import { getUser, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 
 type Tab = "manage" | "notifications";

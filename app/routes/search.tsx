@@ -8,7 +8,6 @@ import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
-import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
