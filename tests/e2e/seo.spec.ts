@@ -73,10 +73,47 @@ test.describe("page meta", () => {
     expect(Number.isNaN(Date.parse(ld.datePublished))).toBe(false);
   });
 
+  for (const [lang, path, canonical] of [
+    ["en", "/about", "/about"],
+    ["ar", "/ar/about", "/ar/about"],
+    ["ar", "/ar", "/ar"],
+  ] as const) {
+    test(`${path}: hreflang alternates, canonical in its own language and og:locale ${lang}`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const about = path.includes("about");
+      const tags = await page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        alternates: Object.fromEntries(
+          [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+            l.getAttribute("hreflang"),
+            l.getAttribute("href"),
+          ]),
+        ),
+        ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute("content"),
+        ogAlternate: [...document.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) =>
+          m.getAttribute("content"),
+        ),
+      }));
+      expect(tags.lang).toBe(lang);
+      expect(tags.alternates).toEqual({
+        en: `${origin()}${about ? "/about" : "/"}`,
+        ar: `${origin()}${about ? "/ar/about" : "/ar"}`,
+        "x-default": `${origin()}${about ? "/about" : "/"}`,
+      });
+      expect(tags.ogLocale).toBe(lang === "ar" ? "ar_AE" : "en_US");
+      expect(tags.ogAlternate).toEqual([lang === "ar" ? "en_US" : "ar_AE"]);
+      expect(await head(page)).toMatchObject({ canonical: `${origin()}${canonical}`, robots: null });
+    });
+  }
+
   test("sign-in and search result pages are kept out of indexes", async ({ page }) => {
     await page.goto("/auth");
     expect((await head(page)).robots).toBe("noindex");
     await page.goto("/search?q=oil");
+    expect((await head(page)).robots).toBe("noindex");
+    await page.goto("/ar/auth");
     expect((await head(page)).robots).toBe("noindex");
   });
 });
@@ -89,6 +126,18 @@ test.describe("crawler files", () => {
     for (const path of ["/", "/about", "/news/breaking", "/brokers/blacklisted", "/markets/usd-aed"])
       expect(xml).toContain(`<loc>${origin()}${path}</loc>`);
     expect(xml).toMatch(/<loc>[^<]+\/news\/article\/[\w-]+<\/loc>/);
+    // Both languages, each naming the other (the sitemap form of hreflang).
+    expect(xml).toContain(
+      `<url><loc>${origin()}/ar/about</loc><xhtml:link rel="alternate" hreflang="en" href="${origin()}/about"/>`,
+    );
+    const arabic = [...xml.matchAll(/<loc>([^<]+\/ar(?:\/[^<]*)?)<\/loc>/g)].map((m) => m[1]!);
+    expect(arabic.length).toBeGreaterThan(20);
+    // The Arabic URLs the sitemap lists are real pages (its paths follow the site's routing).
+    for (const url of [arabic[0]!, arabic.find((u) => u.includes("/markets/"))!, arabic.at(-1)!]) {
+      const res = await page.request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(200);
+      expect(await res.text(), url).toContain('<html lang="ar" dir="rtl"');
+    }
 
     const robots = await page.request.get("/robots.txt");
     expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
