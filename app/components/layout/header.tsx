@@ -107,7 +107,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
           <span>{siteName}</span>
         </Link>
-        <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label="Main">
+        <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label={t("nav.main")}>
           <NavLink to="/" end className={link}>
             {t("nav.home")}
           </NavLink>
