@@ -24,6 +24,7 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
  * "namespace:dotted.key". Anything else without Arabic script is an untranslated string.
  */
 const LATIN_ALLOWED: Record<string, string> = {
+  "common:languageSwitch.en": "the language switch names each language in itself (English's autonym)",
   "market:heroLabels.TASI": "index ticker, written in Latin script on Arabic market sites too",
   "market:heroLabels.DFMGI": "exchange ticker (DFM)",
   "market:heroLabels.USD/AED": "currency pair code",
