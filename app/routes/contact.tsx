@@ -74,7 +74,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                     <Icon aria-hidden className="size-5 shrink-0 text-gold-400" />
                     {label}
                   </dt>
-                  <dd className="pl-8 font-medium">{value}</dd>
+                  <dd className="ps-8 font-medium">{value}</dd>
                 </div>
               ))}
             </dl>

@@ -12,7 +12,7 @@ export const smallButton =
 export const dangerButton =
   "inline-flex items-center gap-1 rounded-md border border-red-200 bg-white px-2.5 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60";
 export const tableClass = "min-w-full divide-y divide-slate-200 text-sm";
-export const thClass = "px-3 py-2 text-left font-semibold text-slate-600 whitespace-nowrap";
+export const thClass = "px-3 py-2 text-start font-semibold text-slate-600 whitespace-nowrap";
 export const tdClass = "px-3 py-2 align-top text-slate-800";
 
 /** The admin action's answer, with a toast for each new result. */

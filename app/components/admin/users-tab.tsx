@@ -100,7 +100,7 @@ function UserRow({ user, isMe }: { user: Row; isMe: boolean }) {
     <tr>
       <td className={`${tdClass} whitespace-nowrap`}>
         {user.email}
-        {isMe ? <span className="ml-1 text-xs text-slate-500">{t("users.you")}</span> : null}
+        {isMe ? <span className="ms-1 text-xs text-slate-500">{t("users.you")}</span> : null}
       </td>
       <td className={tdClass}>{user.name}</td>
       <td className={`${tdClass} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>

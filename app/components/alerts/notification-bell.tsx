@@ -63,7 +63,7 @@ export function NotificationBell() {
       <Bell className="size-5" aria-hidden />
       {unread > 0 ? (
         <span
-          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white"
+          className="absolute -end-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white"
           aria-hidden
         >
           {unread > 99 ? "99+" : unread}

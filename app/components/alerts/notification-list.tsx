@@ -67,7 +67,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
             {t("notifications.unreadBadge", { count: unread })}
           </span>
         ) : null}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
+        <div className="ms-auto flex flex-wrap items-center gap-2">
           <fieldset className="flex gap-2">
             <button
               type="button"

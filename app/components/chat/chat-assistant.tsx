@@ -156,7 +156,7 @@ function Composer({ maxChars }: { maxChars: number }) {
           disabled={!canSend}
           className="inline-flex h-10 items-center gap-1.5 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <Send className="size-4" aria-hidden />
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden />
           <span>{t("input.send")}</span>
         </button>
       </div>
@@ -222,7 +222,7 @@ export function ChatAssistant({ info }: { info?: ChatInfo }) {
   return (
     <section id="chat" aria-labelledby="chat-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-gradient-to-r from-brand-900 to-brand-700 px-4 py-4 text-white sm:px-5">
+        <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-gradient-to-r from-brand-900 rtl:bg-gradient-to-l to-brand-700 px-4 py-4 text-white sm:px-5">
           <Bot className="hidden size-7 shrink-0 text-gold-400 sm:block" aria-hidden />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">

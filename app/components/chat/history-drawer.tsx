@@ -49,7 +49,7 @@ function ConversationItem({
         type="button"
         onClick={open}
         aria-current={current ? "true" : undefined}
-        className="flex min-w-0 flex-1 items-start gap-2 px-3 py-2 text-left"
+        className="flex min-w-0 flex-1 items-start gap-2 px-3 py-2 text-start"
       >
         <MessageSquare className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
         <span className="min-w-0 flex-1">
@@ -62,7 +62,7 @@ function ConversationItem({
       <button
         type="button"
         onClick={() => void chatStore.deleteConversation(conversation.id)}
-        className="mr-1 rounded p-2 text-slate-400 hover:bg-red-50 hover:text-red-600 focus:text-red-600"
+        className="me-1 rounded p-2 text-slate-400 hover:bg-red-50 hover:text-red-600 focus:text-red-600"
         aria-label={t("history.delete", { title: conversation.title })}
       >
         <Trash2 className="size-4" aria-hidden />
@@ -83,7 +83,7 @@ function Drawer() {
     <Dialog.Root open={open} onOpenChange={chatStore.setDrawerOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,90vw)] flex-col bg-white shadow-xl focus:outline-none">
+        <Dialog.Content className="fixed inset-y-0 start-0 z-50 flex w-[min(22rem,90vw)] flex-col bg-white shadow-xl focus:outline-none">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <div>
               <Dialog.Title className="text-lg font-semibold text-slate-900">

@@ -86,11 +86,11 @@ function blockToken(token: Token): ReactNode {
     case "list": {
       const items = (t.items as Tokens.ListItem[]).map((item, i) => <li key={i}>{block(item.tokens)}</li>);
       return t.ordered ? (
-        <ol className="list-decimal space-y-1 pl-5" start={typeof t.start === "number" ? t.start : undefined}>
+        <ol className="list-decimal space-y-1 ps-5" start={typeof t.start === "number" ? t.start : undefined}>
           {items}
         </ol>
       ) : (
-        <ul className="list-disc space-y-1 pl-5">{items}</ul>
+        <ul className="list-disc space-y-1 ps-5">{items}</ul>
       );
     }
     case "code":
@@ -101,7 +101,7 @@ function blockToken(token: Token): ReactNode {
       );
     case "blockquote":
       return (
-        <blockquote className="border-l-4 border-slate-300 pl-3 text-slate-600">
+        <blockquote className="border-s-4 border-slate-300 ps-3 text-slate-600">
           {block(t.tokens ?? [])}
         </blockquote>
       );
@@ -111,7 +111,7 @@ function blockToken(token: Token): ReactNode {
       const table = t as unknown as Tokens.Table;
       return (
         <div className="overflow-x-auto">
-          <table className="min-w-full border-collapse text-left text-xs">
+          <table className="min-w-full border-collapse text-start text-xs">
             <thead>
               <tr>
                 {table.header.map((cell, i) => (

@@ -62,8 +62,8 @@ function Message({ message }: { message: ChatMessage }) {
           <div
             className={`rounded-2xl px-3.5 py-2 text-sm leading-relaxed ${
               mine
-                ? "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-tr-sm bg-brand-700 text-white"
-                : "rounded-tl-sm bg-slate-100 text-slate-800"
+                ? "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-se-sm bg-brand-700 text-white"
+                : "rounded-ss-sm bg-slate-100 text-slate-800"
             }`}
             data-testid={mine ? "user-message" : "assistant-message"}
             aria-busy={message.streaming ? true : undefined}
@@ -79,7 +79,7 @@ function Message({ message }: { message: ChatMessage }) {
 export function ThinkingIndicator() {
   const { t } = useTranslation("chat");
   return (
-    <div className="flex items-center gap-2 pl-9 text-sm text-slate-600" role="status">
+    <div className="flex items-center gap-2 ps-9 text-sm text-slate-600" role="status">
       <span className="flex gap-1" aria-hidden>
         <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
         <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />

@@ -59,7 +59,10 @@ export function ArticleCard({
         className="mt-auto pt-3 text-sm font-semibold text-brand-600 hover:underline"
         aria-label={t("news.readMoreAbout", { title: article.title })}
       >
-        {t("news.readMore")} →
+        {t("news.readMore")}{" "}
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          →
+        </span>
       </Link>
     </article>
   );

@@ -10,7 +10,7 @@ import { sectionHref } from "./format";
 
 // Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).
 const PROSE =
-  "max-w-none text-slate-800 leading-relaxed [&>:first-child]:mt-0 [&_a]:text-brand-600 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_img]:my-4 [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:mt-4 [&_table]:w-full [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6";
+  "max-w-none text-slate-800 leading-relaxed [&>:first-child]:mt-0 [&_a]:text-brand-600 [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-slate-300 [&_blockquote]:ps-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_img]:my-4 [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:mt-4 [&_table]:mt-4 [&_table]:w-full [&_td]:border [&_td]:border-slate-200 [&_td]:p-2 [&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:ps-6";
 
 export function ArticleView({
   article,
@@ -31,7 +31,7 @@ export function ArticleView({
           to={sectionHref(article.section)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:underline"
         >
-          <ArrowLeft aria-hidden className="size-4" />
+          <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
           {t("article.back", { section: sectionName })}
         </Link>
         <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">

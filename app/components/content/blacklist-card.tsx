@@ -14,7 +14,7 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
   return (
     <article
       id={`blacklist-${entry.id}`}
-      className={`scroll-mt-24 rounded-xl border border-l-4 border-slate-200 bg-white p-5 shadow-sm ${BORDER[entry.severity]}`}
+      className={`scroll-mt-24 rounded-xl border border-s-4 border-slate-200 bg-white p-5 shadow-sm ${BORDER[entry.severity]}`}
       data-testid="blacklist-entry"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -8,7 +8,9 @@ export const SCROLL_DURATION_MS = 53_000;
 /**
  * Spec §2 Home item 14: a scrolling warning about fake groups impersonating the site. The text
  * stands still until the band is first seen (and without JavaScript, or with reduced motion);
- * then it enters from the right edge and leaves at the left, pausing while out of view.
+ * then it enters from the right edge and leaves at the left, pausing while out of view. In
+ * right-to-left pages it runs the other way (in from the left, out at the right), so the start of
+ * the sentence still comes into view first.
  */
 export function FakeGroupsWarning() {
   const { t } = useTranslation("content");
@@ -21,11 +23,15 @@ export function FakeGroupsWarning() {
     const line = text.current;
     if (!box || !line || typeof IntersectionObserver === "undefined" || !line.animate) return;
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    // From just beyond the right edge until the last word has left on the left.
-    const frames = () => [
-      { transform: `translateX(${box.clientWidth}px)` },
-      { transform: `translateX(${-line.scrollWidth}px)` },
-    ];
+    // From just beyond the right edge until the last word has left on the left. An RTL line sits
+    // at the right edge, so the mirror image of the same offsets makes it enter on the left.
+    const frames = () => {
+      const sign = getComputedStyle(line).direction === "rtl" ? -1 : 1;
+      return [
+        { transform: `translateX(${sign * box.clientWidth}px)` },
+        { transform: `translateX(${-sign * line.scrollWidth}px)` },
+      ];
+    };
     let animation: Animation | null = null;
     const visibility = new IntersectionObserver(
       ([entry]) => {

@@ -20,7 +20,10 @@ export function RecommendedBrokers({ brokers }: { brokers: Broker[] }) {
           <p className="mt-1 text-slate-600">{t("home.brokersSubtitle")}</p>
         </div>
         <Link to="/brokers/recommended" className="text-sm font-semibold text-brand-600 hover:underline">
-          {t("home.allBrokers")} →
+          {t("home.allBrokers")}{" "}
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            →
+          </span>
         </Link>
       </div>
       <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -28,7 +31,7 @@ export function RecommendedBrokers({ brokers }: { brokers: Broker[] }) {
           <BrokerCard key={b.id} broker={b} compact />
         ))}
       </div>
-      <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-gradient-to-r from-brand-900 rtl:bg-gradient-to-l to-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <Handshake aria-hidden className="size-8 shrink-0 text-gold-400" />
           <div>

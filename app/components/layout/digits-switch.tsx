@@ -19,7 +19,8 @@ export function DigitsSwitch() {
   const current = useDigits();
   const revalidator = useRevalidator();
   return (
-    <div role="group" aria-label={t("digits.label")} className="flex items-center gap-2">
+    <fieldset className="flex items-center gap-2">
+      <legend className="sr-only">{t("digits.label")}</legend>
       <span aria-hidden>{t("digits.label")}</span>
       <span className="inline-flex overflow-hidden rounded-md ring-1 ring-white/25">
         {DIGITS.map((digits) => (
@@ -45,6 +46,6 @@ export function DigitsSwitch() {
           </button>
         ))}
       </span>
-    </div>
+    </fieldset>
   );
 }

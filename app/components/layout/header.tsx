@@ -103,7 +103,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-brand-900 shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <Link to="/" className="mr-4 flex items-center gap-2 text-lg font-bold text-white">
+        <Link to="/" className="me-4 flex items-center gap-2 text-lg font-bold text-white">
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
           <span>{siteName}</span>
         </Link>
@@ -130,7 +130,7 @@ export function Header() {
             />
           ) : null}
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ms-auto flex items-center gap-1">
           <Link
             to="/search"
             className="rounded p-2 text-slate-100 hover:bg-white/10"
@@ -210,7 +210,7 @@ export function Header() {
               <>
                 <p className="px-3 py-1 text-sm text-slate-300">{root.user.email}</p>
                 <Form method="post" action={localized("/auth/sign-out")}>
-                  <button type="submit" className={`${mobileLink} w-full text-left`}>
+                  <button type="submit" className={`${mobileLink} w-full text-start`}>
                     {t("nav.signOut")}
                   </button>
                 </Form>

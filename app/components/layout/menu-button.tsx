@@ -96,7 +96,7 @@ export function MenuButton({
           role="menu"
           tabIndex={-1}
           onKeyDown={onMenuKey}
-          className={`absolute top-full z-50 mt-1.5 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg ${align === "end" ? "right-0" : "left-0"}`}
+          className={`absolute top-full z-50 mt-1.5 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg ${align === "end" ? "end-0" : "start-0"}`}
         >
           <CloseMenu.Provider value={() => close(false)}>{children}</CloseMenu.Provider>
         </div>
@@ -106,7 +106,7 @@ export function MenuButton({
 }
 
 const itemClass =
-  "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none";
+  "block w-full rounded px-3 py-2 text-start text-sm text-slate-700 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none";
 
 export function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
   const close = useContext(CloseMenu);

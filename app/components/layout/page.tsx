@@ -12,7 +12,7 @@ export function Page({
 }) {
   return (
     <div>
-      <section className="bg-gradient-to-r from-brand-900 to-brand-700 text-white">
+      <section className="bg-gradient-to-r from-brand-900 rtl:bg-gradient-to-l to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-10">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>

@@ -74,7 +74,7 @@ export function InstrumentView({
   const d = instrument.decimals;
   return (
     <div>
-      <section className="bg-gradient-to-r from-brand-900 to-brand-700 text-white">
+      <section className="bg-gradient-to-r from-brand-900 rtl:bg-gradient-to-l to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-8">
           <Link
             to="/#markets"

@@ -27,11 +27,11 @@ function QuoteRow({ quote }: { quote: LiveQuote }) {
         <span className="font-semibold text-slate-900 group-hover:text-brand-600">{instrument.symbol}</span>
         <span className="block truncate text-sm text-slate-500">{instrument.name}</span>
       </Link>
-      <div className="text-right">
-        <FlashPrice quote={quote} className="-mr-1 font-semibold" />
+      <div className="text-end">
+        <FlashPrice quote={quote} className="-me-1 font-semibold" />
         <ChangeText quote={quote} className="block text-xs sm:text-sm" />
       </div>
-      <div className="col-span-2 sm:col-span-1 sm:w-24 sm:text-right">
+      <div className="col-span-2 sm:col-span-1 sm:w-24 sm:text-end">
         <StatusBadge status={quote.status} />
       </div>
     </li>
@@ -55,7 +55,7 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
           aria-controls={contentId}
           data-state={expanded ? "open" : "closed"}
           onClick={() => setExpanded((v) => !v)}
-          className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50"
+          className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-start hover:bg-slate-50"
         >
           <span className="text-base font-semibold text-slate-900 sm:text-lg">
             {t(`categories.${category}`)}

@@ -28,7 +28,7 @@ export function JoinCommunity() {
             ))}
           </ul>
         </div>
-        <div className="lg:text-right">
+        <div className="lg:text-end">
           <button
             type="button"
             onClick={() => setOpen(true)}

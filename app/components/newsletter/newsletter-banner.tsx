@@ -10,7 +10,7 @@ export function NewsletterBanner() {
   return (
     <section
       aria-labelledby="newsletter-banner-title"
-      className="bg-gradient-to-r from-gold-500 to-gold-400 text-brand-900"
+      className="bg-gradient-to-r from-gold-500 rtl:bg-gradient-to-l to-gold-400 text-brand-900"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3">

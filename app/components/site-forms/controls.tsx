@@ -83,7 +83,7 @@ export function TextareaField({
 export function Honeypot() {
   const { t } = useTranslation("forms");
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
       <label>
         {t("common.honeypot")}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
