@@ -118,8 +118,11 @@ export interface NewsletterService {
       interests?: string;
       frequency?: Frequency;
     },
-    /** The client's address, for the per-IP signup limit (AppError "rate_limited:newsletter"). */
-    meta?: { ip?: string },
+    /**
+     * The client's address, for the per-IP signup limit (AppError "rate_limited:newsletter"), and
+     * the language of the page the visitor subscribed from ('en' | 'ar'; their mails use it).
+     */
+    meta?: { ip?: string; locale?: string },
   ): Promise<{ id: string; email: string }>;
   /** The subscriber a signed unsubscribe token names, or null if the token is invalid. */
   unsubscribeInfo(token: string): Promise<{ email: string; isActive: boolean } | null>;

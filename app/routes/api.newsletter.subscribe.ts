@@ -6,6 +6,7 @@ import type { SubscribeResult } from "~/components/newsletter/subscribe-dialog";
 import { requestContext } from "~/context";
 import type { Route } from "./+types/api.newsletter.subscribe";
 import { readFormFields } from "~/lib/form.server";
+import { langOf } from "~/lib/locale";
 
 const ERROR_KEYS: Record<string, string> = {
   "conflict:newsletter_duplicate": "duplicate",
@@ -29,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await services.newsletter!.subscribe(parsed.data, { ip: clientIp });
+    // The subscriber's mails are in the language of the page the form was sent from.
+    await services.newsletter!.subscribe(parsed.data, { ip: clientIp, locale: langOf(request) });
     return data<SubscribeResult>({ ok: true });
   } catch (err) {
     const appError = isAppError(err) ? err : null;

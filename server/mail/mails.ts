@@ -3,6 +3,7 @@
  * and the idempotency key that makes enqueueing it twice harmless.
  */
 import type { AlertType, Frequency } from "../contracts";
+import type { Locale } from "./i18n";
 import type { OutgoingMail } from "./outbox";
 import { passwordResetEmail, verificationEmail } from "./templates/account";
 import { alertTriggeredEmail } from "./templates/alert-triggered";
@@ -20,11 +21,14 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
   };
 }
 
-export function verificationMail(o: { to: string; name: string; url: string; token: string }): OutgoingMail {
+/** `locale` is the recipient's language (users.locale or the subscriber's); English when absent. */
+type AuthMail = { to: string; name: string; url: string; token: string; locale?: Locale };
+
+export function verificationMail(o: AuthMail): OutgoingMail {
   return { idempotencyKey: `verify:${o.token}`, kind: "verification", to: o.to, ...verificationEmail(o) };
 }
 
-export function passwordResetMail(o: { to: string; name: string; url: string; token: string }): OutgoingMail {
+export function passwordResetMail(o: AuthMail): OutgoingMail {
   return { idempotencyKey: `reset:${o.token}`, kind: "password-reset", to: o.to, ...passwordResetEmail(o) };
 }
 
@@ -35,6 +39,7 @@ export function welcomeMail(o: {
   frequency: Frequency;
   siteUrl: string;
   unsubscribe?: { pageUrl: string; oneClickUrl: string };
+  locale?: Locale;
 }): OutgoingMail {
   return {
     idempotencyKey: o.key,
@@ -68,12 +73,15 @@ export function alertTriggeredMail(o: {
   target: number;
   price: number;
   siteUrl: string;
+  locale?: Locale;
 }): OutgoingMail {
+  // The alerts page in the recipient's language (Arabic pages live under /ar).
+  const alertsPath = o.locale === "ar" ? "/ar/price-alerts" : "/price-alerts";
   return {
     idempotencyKey: `alert:${o.alertId}:${o.triggeredAt.toISOString()}`,
     kind: "alert-triggered",
     to: o.to,
-    ...alertTriggeredEmail({ ...o, alertsUrl: `${o.siteUrl.replace(/\/$/, "")}/price-alerts` }),
+    ...alertTriggeredEmail({ ...o, alertsUrl: `${o.siteUrl.replace(/\/$/, "")}${alertsPath}` }),
   };
 }
 

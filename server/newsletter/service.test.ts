@@ -285,3 +285,72 @@ describe("admin views", () => {
     }
   });
 });
+
+describe("the subscriber's language (issue 10)", () => {
+  it("records the page's language and sends an Arabic subscriber an Arabic, right-to-left welcome", async () => {
+    const { id } = await nl.subscribe(
+      { source: "full", fullName: "ليلى حداد", email: "layla.ar@example.com", frequency: "weekly" },
+      { locale: "ar" },
+    );
+    const [row] = await s.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+    expect(row!.locale).toBe("ar");
+    const [mail] = await s.db.select().from(mailOutbox);
+    expect(mail!.subject).toBe("مرحباً بك في النشرة البريدية من GulfPulse");
+    expect(mail!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail!.html).toContain("text-align:right");
+    expect(mail!.html).toContain("مرحباً بك في GulfPulse يا ليلى حداد!");
+    expect(mail!.text).toContain("نشرتنا الأسبوعية");
+    expect(mail!.text).not.toMatch(/Welcome|Thank you|Unsubscribe|You are receiving|Trade Smart/);
+    // The unsubscribe page is the Arabic one and its token still works; one-click is the API.
+    const page = mail!.html.match(/href="([^"]*\/newsletter\/unsubscribe\?token=[^"]+)"/)![1]!;
+    expect(page).toMatch(/^http:\/\/localhost:3000\/ar\/newsletter\/unsubscribe\?token=/);
+    expect(
+      await nl.unsubscribeInfo(new URL(page.replaceAll("&amp;", "&")).searchParams.get("token")!),
+    ).toEqual({
+      email: "layla.ar@example.com",
+      isActive: true,
+    });
+    expect(mail!.headers["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/api\/newsletter\/unsubscribe/,
+    );
+  });
+
+  it("keeps English subscribers' mails as they were and stores only the site's languages", async () => {
+    await nl.subscribe({ source: "full", fullName: "Sam", email: "sam@example.com", frequency: "daily" });
+    await nl.subscribe({ source: "full", fullName: "Zed", email: "zed@example.com" }, { locale: "fr" });
+    const rows = await s.db.select().from(newsletterSubscribers);
+    expect(rows.map((r) => r.locale)).toEqual(["en", "en"]);
+    const [mail] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "sam@example.com"));
+    expect(mail!.subject).toBe("Welcome to the GulfPulse newsletter");
+    expect(mail!.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail!.text).toContain(
+      "Thank you for subscribing. You will receive our daily newsletter with Gulf market news, analysis and broker insights.",
+    );
+    expect(mail!.html).toContain('href="http://localhost:3000/newsletter/unsubscribe?token=');
+  });
+
+  it("frames a campaign in each subscriber's language", async () => {
+    await nl.subscribe(
+      { source: "community", fullName: "Amal", email: "amal@example.com" },
+      { locale: "ar" },
+    );
+    await nl.subscribe({ source: "community", fullName: "Ben", email: "ben@example.com" }, { locale: "en" });
+    await s.db.update(newsletterSubscribers).set({ subscribedAt: sql`now() - interval '1 minute'` });
+    const { campaignId } = await nl.sendCampaign({
+      subject: "Markets",
+      content: "**TASI** rose.",
+      frequency: "weekly",
+    });
+    const rows = await s.db.select().from(mailOutbox).where(eq(mailOutbox.campaignId, campaignId));
+    const byTo = new Map(rows.map((r) => [r.toAddress, r]));
+    expect(byTo.get("amal@example.com")!.html).toContain('dir="rtl"');
+    expect(byTo.get("amal@example.com")!.text).toContain(
+      "تصلك هذه الرسالة لأنك مشترك في النشرة الأسبوعية من GulfPulse.",
+    );
+    expect(byTo.get("amal@example.com")!.html).toContain("/ar/newsletter/unsubscribe?token=");
+    expect(byTo.get("ben@example.com")!.text).toContain(
+      "You are receiving this because you subscribed to the GulfPulse weekly newsletter.",
+    );
+    expect(byTo.get("ben@example.com")!.html).not.toContain("/ar/");
+  });
+});

@@ -32,6 +32,7 @@ import {
   subscriberStats,
 } from "./subscribers";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
+import { type Locale, toLocale } from "../users/locale";
 
 export const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
 export const RATE_LIMITED_MESSAGE = "Too many signups from your network. Please try again later.";
@@ -54,8 +55,8 @@ export interface NewsletterDeps {
 }
 
 export type Newsletter = NewsletterService & {
-  /** The links a subscriber's mails carry. */
-  unsubscribeLinks(subscriberId: string): { pageUrl: string; oneClickUrl: string };
+  /** The links a subscriber's mails carry (the page in the subscriber's language). */
+  unsubscribeLinks(subscriberId: string, locale?: Locale): { pageUrl: string; oneClickUrl: string };
   /** Job body: finishes interrupted campaign queueing and marks delivered campaigns done. */
   processCampaigns(): Promise<void>;
 };
@@ -70,17 +71,21 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     windowMs: 10 * 60_000,
   });
 
-  const linksFor = (token: string) => ({
-    pageUrl: `${siteUrl}/newsletter/unsubscribe?token=${token}`,
+  // Arabic pages live under /ar; the one-click endpoint is an API path, the same in every language.
+  const sitePath = (locale: Locale) => (locale === "ar" ? `${siteUrl}/ar` : siteUrl);
+  const linksFor = (token: string, locale: Locale = "en") => ({
+    pageUrl: `${sitePath(locale)}/newsletter/unsubscribe?token=${token}`,
     oneClickUrl: `${siteUrl}/api/newsletter/unsubscribe?token=${token}`,
   });
-  const unsubscribeLinks = (subscriberId: string) => linksFor(tokens.sign(subscriberId));
+  const unsubscribeLinks = (subscriberId: string, locale: Locale = "en") =>
+    linksFor(tokens.sign(subscriberId), locale);
 
   async function enqueueWelcome(sub: {
     id: string;
     email: string;
     fullName: string;
     frequency: any;
+    locale: Locale;
     subscribedAt: Date;
   }) {
     try {
@@ -90,8 +95,9 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           to: sub.email,
           name: sub.fullName,
           frequency: sub.frequency,
-          siteUrl,
-          unsubscribe: unsubscribeLinks(sub.id),
+          siteUrl: sitePath(sub.locale),
+          unsubscribe: unsubscribeLinks(sub.id, sub.locale),
+          locale: sub.locale,
         }),
       );
     } catch (err) {
@@ -102,12 +108,22 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
 
   /** Idempotent: one outbox row per (campaign, subscriber), so it can run again after a crash. */
   async function queueCampaign(campaign: CampaignRow): Promise<number> {
-    const rendered = newsletterEmail({
-      subject: campaign.subject,
-      content: campaign.contentMarkdown,
-      frequency: campaign.frequency,
-      unsubscribeUrl: linksFor(TOKEN_PLACEHOLDER).pageUrl,
-    });
+    // Rendered once per language (the frame and footer follow the subscriber's language).
+    const renderedIn = new Map<Locale, ReturnType<typeof newsletterEmail>>();
+    const render = (locale: Locale) => {
+      let rendered = renderedIn.get(locale);
+      if (!rendered) {
+        rendered = newsletterEmail({
+          subject: campaign.subject,
+          content: campaign.contentMarkdown,
+          frequency: campaign.frequency,
+          unsubscribeUrl: linksFor(TOKEN_PLACEHOLDER, locale).pageUrl,
+          locale,
+        });
+        renderedIn.set(locale, rendered);
+      }
+      return rendered;
+    };
     let afterId: string | null = null;
     for (;;) {
       const page = await audiencePage(db, {
@@ -119,6 +135,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       if (page.length === 0) break;
       const mails: OutgoingMail[] = page.map((sub) => {
         const token = tokens.sign(sub.id);
+        const rendered = render(toLocale(sub.locale));
         return {
           idempotencyKey: `newsletter:${campaign.id}:${sub.id}`,
           kind: "newsletter",
@@ -158,6 +175,8 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           company: input.source === "full" ? input.company : undefined,
           interests: input.source === "full" ? input.interests : undefined,
           frequency,
+          // Only the site's languages are stored; anything else is English.
+          locale: toLocale(meta?.locale),
         });
       } catch (err) {
         // Two signups racing for one address: the loser meets the unique index (spec §8 23505).

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { Frequency, NewsletterSubscriber } from "../contracts";
 import type { Db } from "../db/client";
+import { type Locale, toLocale } from "../users/locale";
 import { newsletterCampaigns, newsletterSubscribers as t } from "../db/schema";
 
 const columns = {
@@ -21,6 +22,8 @@ export interface NewSubscriber {
   company?: string;
   interests?: string;
   frequency: Frequency;
+  /** The language of the page the visitor subscribed from. */
+  locale: Locale;
 }
 
 /**
@@ -30,18 +33,19 @@ export interface NewSubscriber {
  */
 export async function insertOrReactivateSubscriber(db: Db, s: NewSubscriber) {
   const result = await db.execute(sql`
-    insert into ${t} (email, full_name, company, interests, frequency, source)
-    values (${s.email}, ${s.fullName}, ${s.company ?? null}, ${s.interests ?? null}, ${s.frequency}, ${s.source})
+    insert into ${t} (email, full_name, company, interests, frequency, source, locale)
+    values (${s.email}, ${s.fullName}, ${s.company ?? null}, ${s.interests ?? null}, ${s.frequency}, ${s.source}, ${s.locale})
     on conflict ((lower(email))) do update set
       full_name = excluded.full_name,
       company = coalesce(excluded.company, ${t}.company),
       interests = coalesce(excluded.interests, ${t}.interests),
       frequency = case when excluded.source = 'full' then excluded.frequency else ${t}.frequency end,
       is_active = true,
+      locale = excluded.locale,
       subscribed_at = now(),
       unsubscribed_at = null
     where ${t}.is_active = false
-    returning id, email, full_name as "fullName", frequency, subscribed_at as "subscribedAt"`);
+    returning id, email, full_name as "fullName", frequency, locale, subscribed_at as "subscribedAt"`);
   const row = (result as unknown as { rows: any[] }).rows[0];
   if (!row) return null;
   return {
@@ -49,6 +53,7 @@ export async function insertOrReactivateSubscriber(db: Db, s: NewSubscriber) {
     email: row.email as string,
     fullName: row.fullName as string,
     frequency: row.frequency as Frequency,
+    locale: toLocale(row.locale),
     subscribedAt: new Date(row.subscribedAt),
   };
 }
@@ -120,7 +125,7 @@ export async function audiencePage(
   o: { frequency: Frequency; campaignId: string; afterId: string | null; limit: number },
 ) {
   return db
-    .select({ id: t.id, email: t.email, fullName: t.fullName })
+    .select({ id: t.id, email: t.email, fullName: t.fullName, locale: t.locale })
     .from(t)
     .where(
       and(

@@ -1,52 +1,38 @@
+import { type Locale, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
-interface ActionEmail {
-  subject: string;
-  heading: string;
-  body: string;
-  cta: string;
-}
+type ActionKind = "verification" | "passwordReset";
 
-function actionEmail(copy: ActionEmail, p: { name: string; url: string }): RenderedEmail {
-  const ignore = "If you did not ask for this, ignore this email.";
+function actionEmail(kind: ActionKind, p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+  const locale = p.locale ?? "en";
+  const t = mailT(locale);
+  const heading = t(`account.${kind}.heading`);
+  const body = t(`account.${kind}.body`);
+  const cta = t(`account.${kind}.cta`);
+  const hello = t("account.hello", { name: p.name });
+  const ignore = t("account.ignore");
   const html = renderEmail(
-    <EmailLayout preview={copy.body} footer={<p style={{ margin: 0 }}>{ignore}</p>}>
-      <Heading>{copy.heading}</Heading>
-      <Paragraph>Hello {p.name},</Paragraph>
-      <Paragraph>{copy.body}</Paragraph>
-      <Button href={p.url}>{copy.cta}</Button>
+    <EmailLayout locale={locale} preview={body} footer={<p style={{ margin: 0 }}>{ignore}</p>}>
+      <Heading>{heading}</Heading>
+      <Paragraph>{hello}</Paragraph>
+      <Paragraph>{body}</Paragraph>
+      <Button href={p.url}>{cta}</Button>
       <Paragraph>
-        Or paste this link into your browser:{" "}
-        <a href={p.url} style={{ color: "#175c95", wordBreak: "break-all" }}>
+        {t("account.pasteLink")} {/* A URL reads left to right inside Arabic text too. */}
+        <a href={p.url} dir="ltr" style={{ color: "#175c95", wordBreak: "break-all" }}>
           {p.url}
         </a>
       </Paragraph>
     </EmailLayout>,
   );
-  const text = textBody([copy.heading, `Hello ${p.name},`, copy.body, `${copy.cta}: ${p.url}`, ignore]);
-  return { subject: copy.subject, html, text };
+  const text = textBody([heading, hello, body, `${cta}: ${p.url}`, ignore], locale);
+  return { subject: t(`account.${kind}.subject`), html, text };
 }
 
-export function verificationEmail(p: { name: string; url: string }): RenderedEmail {
-  return actionEmail(
-    {
-      subject: "Verify your GulfPulse email",
-      heading: "Confirm your email",
-      body: "Please confirm your email address to finish creating your GulfPulse account.",
-      cta: "Verify email",
-    },
-    p,
-  );
+export function verificationEmail(p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+  return actionEmail("verification", p);
 }
 
-export function passwordResetEmail(p: { name: string; url: string }): RenderedEmail {
-  return actionEmail(
-    {
-      subject: "Reset your GulfPulse password",
-      heading: "Reset your password",
-      body: "We received a request to reset your password. The link is valid for one hour.",
-      cta: "Reset password",
-    },
-    p,
-  );
+export function passwordResetEmail(p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+  return actionEmail("passwordReset", p);
 }

@@ -1,14 +1,10 @@
 import type { AlertType } from "../../contracts";
+import { formatNumber, type Locale, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
-/** The spec's alert type labels (§2 Create form). */
-export const CONDITION_LABELS: Record<AlertType, string> = {
-  above: "Price goes above",
-  below: "Price goes below",
-  change_percent: "Price changes by %",
-};
-
-const number = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
+/** The spec's alert type labels (§2 Create form), in the recipient's language. */
+export const conditionLabel = (condition: AlertType, locale: Locale = "en") =>
+  mailT(locale)(`alert.conditions.${condition}`);
 
 export function alertTriggeredEmail(p: {
   name?: string;
@@ -17,31 +13,29 @@ export function alertTriggeredEmail(p: {
   target: number;
   price: number;
   alertsUrl: string;
+  locale?: Locale;
 }): RenderedEmail {
+  const locale = p.locale ?? "en";
+  const t = mailT(locale);
+  const number = (n: number) => formatNumber(locale, n);
   const target = p.condition === "change_percent" ? `${number(p.target)}%` : number(p.target);
-  const subject = `Price alert triggered: ${p.symbol}`;
-  const now = `${p.symbol} is now at ${number(p.price)}.`;
-  const rule = `Your alert: ${CONDITION_LABELS[p.condition]} ${target}.`;
-  const after = "The alert is now marked as triggered; you can switch it back on from your alerts page.";
+  const subject = t("alert.subject", { symbol: p.symbol });
+  const hello = p.name ? t("account.hello", { name: p.name }) : null;
+  const now = t("alert.now", { symbol: p.symbol, price: number(p.price) });
+  const rule = t("alert.rule", { condition: conditionLabel(p.condition, locale), target });
+  const after = t("alert.after");
   const html = renderEmail(
-    <EmailLayout preview={now}>
-      <Heading>Price alert triggered: {p.symbol}</Heading>
-      {p.name ? <Paragraph>Hello {p.name},</Paragraph> : null}
+    <EmailLayout locale={locale} preview={now}>
+      <Heading>{subject}</Heading>
+      {hello ? <Paragraph>{hello}</Paragraph> : null}
       <Paragraph>
         <strong>{now}</strong>
       </Paragraph>
       <Paragraph>{rule}</Paragraph>
       <Paragraph>{after}</Paragraph>
-      <Button href={p.alertsUrl}>View your alerts</Button>
+      <Button href={p.alertsUrl}>{t("alert.cta")}</Button>
     </EmailLayout>,
   );
-  const text = textBody([
-    subject,
-    p.name ? `Hello ${p.name},` : null,
-    now,
-    rule,
-    after,
-    `View your alerts: ${p.alertsUrl}`,
-  ]);
+  const text = textBody([subject, hello, now, rule, after, `${t("alert.cta")}: ${p.alertsUrl}`], locale);
   return { subject, html, text };
 }

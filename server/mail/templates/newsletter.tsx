@@ -1,29 +1,44 @@
 import type { Frequency } from "../../contracts";
+import { type Locale, mailT } from "../i18n";
 import { EmailLayout, Heading, type RenderedEmail, renderEmail, textBody, UnsubscribeFooter } from "./layout";
 import { markdownToSafeHtml, markdownToText } from "./markdown";
 
-/** The newsletter: its Markdown content rendered and sanitized; the text part is the Markdown. */
+/**
+ * The newsletter: its Markdown content rendered and sanitized; the text part is the Markdown. The
+ * content is the editor's, in whatever language it was written; the frame (direction, footer,
+ * unsubscribe link) is in the subscriber's language.
+ */
 export function newsletterEmail(p: {
   subject: string;
   content: string;
   frequency?: Frequency;
   unsubscribeUrl?: string;
   isTest?: boolean;
+  locale?: Locale;
 }): RenderedEmail {
+  const locale = p.locale ?? "en";
+  const t = mailT(locale);
   const reason = p.isTest
-    ? "This is a test send of a GulfPulse newsletter."
-    : `You are receiving this because you subscribed to the GulfPulse ${p.frequency ?? "weekly"} newsletter.`;
+    ? t("newsletter.testReason")
+    : t("newsletter.reason", { frequency: t(`frequency.${p.frequency ?? "weekly"}`) });
   const html = renderEmail(
-    <EmailLayout preview={p.subject} footer={<UnsubscribeFooter url={p.unsubscribeUrl} reason={reason} />}>
+    <EmailLayout
+      locale={locale}
+      preview={p.subject}
+      footer={<UnsubscribeFooter url={p.unsubscribeUrl} reason={reason} locale={locale} />}
+    >
       <Heading>{p.subject}</Heading>
-      <div dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(p.content) }} />
+      <div dir="auto" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(p.content) }} />
     </EmailLayout>,
   );
-  const text = textBody([
-    p.subject,
-    markdownToText(p.content),
-    reason,
-    p.unsubscribeUrl ? `Unsubscribe: ${p.unsubscribeUrl}` : null,
-  ]);
-  return { subject: p.isTest ? `[Test] ${p.subject}` : p.subject, html, text };
+  const text = textBody(
+    [
+      p.subject,
+      markdownToText(p.content),
+      reason,
+      p.unsubscribeUrl ? t("unsubscribeText", { url: p.unsubscribeUrl }) : null,
+    ],
+    locale,
+  );
+  return { subject: p.isTest ? t("newsletter.testSubject", { subject: p.subject }) : p.subject, html, text };
 }

@@ -1,4 +1,5 @@
 import type { Frequency } from "../../contracts";
+import { type Locale, mailT } from "../i18n";
 import {
   Button,
   EmailLayout,
@@ -15,27 +16,38 @@ export function welcomeEmail(p: {
   frequency: Frequency;
   siteUrl: string;
   unsubscribeUrl?: string;
+  locale?: Locale;
 }): RenderedEmail {
-  const subject = "Welcome to the GulfPulse newsletter";
-  const intro = `Thank you for subscribing. You will receive our ${p.frequency} newsletter with Gulf market news, analysis and broker insights.`;
-  const expect =
-    "Expect live market highlights for TASI, DFM, ADX and the Gulf currencies, key economic events, and trading education for every level.";
-  const reason = `You are receiving this because you subscribed to the GulfPulse ${p.frequency} newsletter.`;
+  const locale = p.locale ?? "en";
+  const t = mailT(locale);
+  const frequency = t(`frequency.${p.frequency}`);
+  const subject = t("welcome.subject");
+  const heading = t("welcome.heading", { name: p.name });
+  const intro = t("welcome.intro", { frequency });
+  const expect = t("welcome.expect");
+  const reason = t("welcome.reason", { frequency });
   const html = renderEmail(
-    <EmailLayout preview={intro} footer={<UnsubscribeFooter url={p.unsubscribeUrl} reason={reason} />}>
-      <Heading>Welcome to GulfPulse, {p.name}!</Heading>
+    <EmailLayout
+      locale={locale}
+      preview={intro}
+      footer={<UnsubscribeFooter url={p.unsubscribeUrl} reason={reason} locale={locale} />}
+    >
+      <Heading>{heading}</Heading>
       <Paragraph>{intro}</Paragraph>
       <Paragraph>{expect}</Paragraph>
-      <Button href={p.siteUrl}>Visit GulfPulse</Button>
+      <Button href={p.siteUrl}>{t("welcome.cta")}</Button>
     </EmailLayout>,
   );
-  const text = textBody([
-    `Welcome to GulfPulse, ${p.name}!`,
-    intro,
-    expect,
-    `Visit GulfPulse: ${p.siteUrl}`,
-    reason,
-    p.unsubscribeUrl ? `Unsubscribe: ${p.unsubscribeUrl}` : null,
-  ]);
+  const text = textBody(
+    [
+      heading,
+      intro,
+      expect,
+      t("welcome.ctaText", { url: p.siteUrl }),
+      reason,
+      p.unsubscribeUrl ? t("unsubscribeText", { url: p.unsubscribeUrl }) : null,
+    ],
+    locale,
+  );
   return { subject, html, text };
 }
