@@ -24,6 +24,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
       toLang={target}
       lang={target}
       hrefLang={target}
+      // A full page load: the browser holds only the current language's catalogs (entry.client.tsx
+      // fetches the page's before hydrating), and the root data (lang, dir) is the new page's.
+      reloadDocument
       className={className}
       onClick={() => {
         saveLangCookie(target);
