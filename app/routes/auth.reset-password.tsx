@@ -7,6 +7,7 @@ import { buttonClass, Field } from "~/components/forms/field";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
+import { useServerText } from "~/lib/server-text";
 import { pageMeta } from "~/lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,6 +28,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const st = useServerText();
   const token = params.get("token") ?? "";
   const invalid = !token || params.get("error") || result?.errors?.token;
   return (
@@ -51,7 +53,7 @@ export default function ResetPasswordPage() {
               minLength={6}
               autoComplete="new-password"
               required
-              error={result?.errors?.password}
+              error={st(result?.errors?.password)}
             />
             <button type="submit" className={buttonClass} disabled={busy}>
               {busy ? t("loading") : t("setPassword")}

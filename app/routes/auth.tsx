@@ -12,6 +12,7 @@ import { buttonClass, Field } from "~/components/forms/field";
 import { requireAnonymous, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
+import { useServerText } from "~/lib/server-text";
 import { pageMeta } from "~/lib/seo";
 
 type Mode = "signin" | "signup" | "forgot";
@@ -104,11 +105,12 @@ export default function AuthPage() {
   const busy =
     navigation.state !== "idle" && splitLocale(navigation.formAction ?? "").path.startsWith("/auth");
   const errors = result && !result.ok && result.intent === mode ? result.errors : undefined;
+  const st = useServerText();
 
   useEffect(() => {
     if (!result) return;
     if (!result.ok) {
-      if (result.message) toast.error(result.message);
+      if (result.message) toast.error(st(result.message));
       return;
     }
     if (result.intent === "signin") {
@@ -118,7 +120,7 @@ export default function AuthPage() {
       return () => clearTimeout(timer);
     }
     toast.success(result.intent === "signup" ? t("checkEmail") : t("resetSent"));
-  }, [result, navigate, t]);
+  }, [result, navigate, t, st]);
 
   const title =
     mode === "signup" ? t("signUpTitle") : mode === "forgot" ? t("forgotTitle") : t("signInTitle");
@@ -146,7 +148,7 @@ export default function AuthPage() {
         ) : null}
         {result && !result.ok && result.message && result.intent === mode ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {result.message}
+            {st(result.message)}
           </p>
         ) : null}
         <Form method="post" className="mt-6 flex flex-col gap-4" key={mode}>
@@ -157,7 +159,7 @@ export default function AuthPage() {
               name="fullName"
               autoComplete="name"
               required
-              error={errors?.fullName}
+              error={st(errors?.fullName)}
             />
           ) : null}
           <Field
@@ -166,7 +168,7 @@ export default function AuthPage() {
             type="email"
             autoComplete="email"
             required
-            error={errors?.email}
+            error={st(errors?.email)}
           />
           {mode !== "forgot" ? (
             <Field
@@ -176,7 +178,7 @@ export default function AuthPage() {
               minLength={6}
               autoComplete={mode === "signup" ? "new-password" : "current-password"}
               required
-              error={errors?.password}
+              error={st(errors?.password)}
             />
           ) : null}
           <button type="submit" className={buttonClass} disabled={busy}>
