@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { type AlertTypeValue, ALERT_TYPES, alertFormSchema } from "../../../common/alert-schema";
 import { fieldErrors } from "../../../common/auth-schema";
@@ -12,6 +13,7 @@ import type { AlertActionResult, Suggestion } from "./types";
 export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[]; onClose(): void }) {
   const { t } = useTranslation("alerts");
   const f = useFormat();
+  const st = useServerText();
   const fetcher = useFetcher<AlertActionResult>({ key: "create-alert" });
   const [symbol, setSymbol] = useState("");
   const [alertType, setAlertType] = useState<AlertTypeValue>("above");
@@ -38,9 +40,9 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
       toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
     } else {
       setErrors(result.fieldErrors ?? {});
-      toast.error(t("toast.createFailed"), { description: result.message });
+      toast.error(t("toast.createFailed"), { description: st(result.message) });
     }
-  }, [fetcher.data, onClose, t]);
+  }, [fetcher.data, onClose, t, st]);
 
   return (
     <fetcher.Form
@@ -70,7 +72,7 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
             autoComplete="off"
             value={symbol}
             onChange={(e) => setSymbol(e.target.value)}
-            error={errors.symbol}
+            error={st(errors.symbol)}
           />
           <datalist id={listId}>
             {suggestions.map((s) => (
@@ -112,7 +114,7 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
           placeholder={percent ? t("form.percentagePlaceholder") : t("form.targetPricePlaceholder")}
           value={target}
           onChange={(e) => setTarget(e.target.value)}
-          error={errors.targetValue}
+          error={st(errors.targetValue)}
         />
       </div>
       <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
