@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "../../common/admin/forms";
 import { ALERT_MESSAGES, alertFormSchema } from "../../common/alert-schema";
 import { authFormSchema, resetPasswordSchema } from "../../common/auth-schema";
 import { createI18n } from "./i18n";
@@ -10,9 +11,10 @@ const issues = (result: { success: boolean; error?: { issues: { message: string 
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("server texts in the page's language", () => {
-  it("every message of the shared alert and auth schemas is in the catalog", () => {
+  it("every message of the shared alert, admin and auth schemas is in the catalog", () => {
     const messages = [
       ...Object.values(ALERT_MESSAGES),
+      ...Object.values(ADMIN_MESSAGES),
       ...issues(authFormSchema.safeParse({ intent: "signup", fullName: "", email: "", password: "" })),
       ...issues(authFormSchema.safeParse({ intent: "signin", email: "not-an-email", password: "123" })),
       ...issues(resetPasswordSchema.safeParse({ token: "t", password: "123" })),

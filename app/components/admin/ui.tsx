@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/link";
+import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import type { AdminActionResult } from "../../../server/admin/actions";
 
@@ -18,6 +19,7 @@ export const tdClass = "px-3 py-2 align-top text-slate-800";
 /** The admin action's answer, with a toast for each new result. */
 export function useAdminFetcher(opts: { onSuccess?: (r: AdminActionResult) => void } = {}) {
   const fetcher = useFetcher<AdminActionResult>();
+  const st = useServerText();
   const seen = useRef<AdminActionResult | undefined>(undefined);
   const onSuccess = useRef(opts.onSuccess);
   onSuccess.current = opts.onSuccess;
@@ -26,10 +28,10 @@ export function useAdminFetcher(opts: { onSuccess?: (r: AdminActionResult) => vo
     if (fetcher.state !== "idle" || !r || r === seen.current) return;
     seen.current = r;
     if (r.ok) {
-      toast.success(r.message);
+      toast.success(st(r.message));
       onSuccess.current?.(r);
-    } else toast.error(r.message);
-  }, [fetcher.state, fetcher.data]);
+    } else toast.error(st(r.message));
+  }, [fetcher.state, fetcher.data, st]);
   return {
     fetcher,
     busy: fetcher.state !== "idle",
@@ -45,20 +47,21 @@ export function FormMessage({
   result?: { ok: boolean; message: string };
   text?: string | null;
 }) {
+  const st = useServerText();
   if (text)
     return (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-        {text}
+        {st(text)}
       </p>
     );
   if (!result) return null;
   return result.ok ? (
     <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-      {result.message}
+      {st(result.message)}
     </p>
   ) : (
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-      {result.message}
+      {st(result.message)}
     </p>
   );
 }
