@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { Direction } from "radix-ui";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
@@ -98,18 +99,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen flex flex-col">
         <I18nextProvider i18n={i18n}>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded bg-gold-400 px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
-          >
-            {i18n.t("nav.skipToContent")}
-          </a>
-          <Header />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <Footer />
-          <LazyToaster />
+          {/* Radix widgets (tabs, menus, dialogs) lay out and take arrow keys in the page's direction. */}
+          <Direction.Provider dir={dirOf(lang)}>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded bg-gold-400 px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
+            >
+              {i18n.t("nav.skipToContent")}
+            </a>
+            <Header />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <Footer />
+            <LazyToaster />
+          </Direction.Provider>
         </I18nextProvider>
         <ScrollToTop />
         <Scripts nonce={root?.nonce} />

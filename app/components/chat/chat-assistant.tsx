@@ -133,6 +133,7 @@ function Composer({ maxChars }: { maxChars: number }) {
           id={id}
           ref={ref}
           rows={2}
+          dir="auto"
           value={text}
           disabled={disabled}
           placeholder={t("input.placeholder")}

@@ -60,6 +60,7 @@ function Message({ message }: { message: ChatMessage }) {
         ) : null}
         {message.content ? (
           <div
+            dir="auto"
             className={`rounded-2xl px-3.5 py-2 text-sm leading-relaxed ${
               mine
                 ? "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-se-sm bg-brand-700 text-white"

@@ -44,13 +44,16 @@ export function ArticleCard({
           {article.bankName}
         </p>
       ) : null}
-      <Heading className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}>
+      <Heading
+        dir="auto"
+        className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}
+      >
         <Link to={href} className="hover:text-brand-600 hover:underline">
           {article.title}
         </Link>
       </Heading>
       {article.excerpt ? (
-        <p className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}>
+        <p dir="auto" className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}>
           {article.excerpt}
         </p>
       ) : null}

@@ -13,7 +13,7 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
   const text = textOf(item.description);
   return (
     <li className="py-4" data-testid="wire-item">
-      <h3 className="font-semibold text-slate-900">
+      <h3 dir="auto" className="font-semibold text-slate-900">
         {isHttp(item.link) ? (
           <a
             href={item.link}
@@ -29,7 +29,11 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
           item.title
         )}
       </h3>
-      {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
+      {text ? (
+        <p dir="auto" className="mt-1 text-sm text-slate-600">
+          {text}
+        </p>
+      ) : null}
       <p className="mt-1 text-xs text-slate-500">
         {item.source} ·{" "}
         <time
