@@ -39,7 +39,7 @@ function ResultItem({ result }: { result: SearchResult }) {
         <span className="sr-only">{t(`types.${result.type}`)}</span>
       </span>
       <div className="min-w-0">
-        <h3>
+        <h3 dir="auto">
           {result.external ? (
             <a href={result.url} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
               {title}
@@ -52,10 +52,14 @@ function ResultItem({ result }: { result: SearchResult }) {
           )}
         </h3>
         <p
+          dir="auto"
           className={`mt-1 text-sm text-slate-700 ${MARK}`}
           dangerouslySetInnerHTML={{ __html: result.descriptionHtml }}
         />
-        <p className="mt-1 truncate text-xs text-emerald-700">{result.url}</p>
+        {/* An address reads left to right in Arabic too; it still lines up on the RTL page's right. */}
+        <p dir="ltr" className="mt-1 truncate text-xs text-emerald-700 rtl:text-right">
+          {result.url}
+        </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {t(`sources.${result.source}`)}
           {result.date ? ` · ${f.date(result.date)}` : ""}
