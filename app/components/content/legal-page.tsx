@@ -8,7 +8,12 @@ interface LegalSection {
   paragraphs: string[];
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+// Letters of any script: Arabic headings made every id "-" (duplicate ids and landmarks).
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");
 
 const OTHERS: Array<{ key: LegalKey; to: string }> = [
   { key: "privacy", to: "/privacy-policy" },
