@@ -62,7 +62,9 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
       </div>
       <Stars rating={broker.rating} />
       {!compact && broker.description ? (
-        <p className="mt-3 text-sm text-slate-600">{broker.description}</p>
+        <p dir="auto" className="mt-3 text-sm text-slate-600">
+          {broker.description}
+        </p>
       ) : null}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <div className="col-span-2">
@@ -85,7 +87,10 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
         </div>
         <div>
           <dt className="text-slate-500">{t("brokers.spread")}</dt>
-          <dd className="font-semibold text-slate-900">{broker.spread}</dd>
+          <dd className="font-semibold text-slate-900">
+            {/* Isolated, so an English "From 0.1 pips" keeps its order while the cell stays aligned. */}
+            <span dir="auto">{broker.spread}</span>
+          </dd>
         </div>
       </dl>
       {broker.features.length > 0 ? (
