@@ -363,6 +363,41 @@ describe("evaluation on market ticks", () => {
     expect(mails[0]!.text).toContain("Price goes below 5,300.");
     expect(await mailsTo(quiet)).toHaveLength(0);
   });
+
+  it("writes an Arabic user's notification and mail in Arabic, right to left", async () => {
+    const u = await makeUser("arabic");
+    await s.users.setLocale(u, "ar");
+    const english = await makeUser("english");
+    await tick({ MSX30: 5_400 });
+    const a = await armed(u, { symbol: "MSX30", alertType: "above", targetValue: 5_450, notifyEmail: true });
+    await armed(english, { symbol: "MSX30", alertType: "above", targetValue: 5_450, notifyEmail: true });
+    await tick({ MSX30: 5_460.5 });
+    await vi.waitFor(async () => expect((await rowOf(a.id)).isTriggered).toBe(true));
+    const [note] = await notificationsOf(u);
+    expect(note).toMatchObject({
+      title: "ارتفع MSX30 فوق 5,450.00",
+      message: "تحقق تنبيهك لـ MSX30 عند ارتفاع السعر فوق 5,450.00: بلغ السعر 5,460.50.",
+    });
+    const [mail] = await s.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `${u}@example.com`));
+    expect(mail!.subject).toBe("تحقق تنبيه السعر: MSX30");
+    expect(mail!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail!.text).toContain("يبلغ سعر MSX30 الآن 5,460.5.");
+    expect(mail!.text).toContain("تنبيهك: ارتفاع السعر فوق 5,450.");
+    expect(mail!.text).toContain("http://localhost:3000/ar/price-alerts");
+    // The English user's stay exactly as before.
+    const [enNote] = await notificationsOf(english);
+    expect(enNote!.title).toBe("MSX30 rose above 5,450.00");
+    const [enMail] = await s.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `${english}@example.com`));
+    expect(enMail!.subject).toBe("Price alert triggered: MSX30");
+    expect(enMail!.text).toContain("Price goes above 5,450.");
+    expect(enMail!.html).toContain('<html lang="en" dir="ltr">');
+  });
 });
 
 describe("realtime delivery and index sync across processes", () => {

@@ -7,6 +7,7 @@ import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
 import type { AlertIndex, Candidate } from "./alert-index";
 import { alertTriggeredMail } from "../mail/mails";
+import { toLocale } from "../users/locale";
 import { notificationText } from "./messages";
 import type { AlertEvaluator, NotificationEvent } from "./types";
 
@@ -28,7 +29,7 @@ export interface EvaluatorDeps {
   onRecorded?(events: NotificationEvent[], detectedAt: number): void;
 }
 
-/** id, user_id, symbol, alert_type, target, base, price, email and name (when mailing). */
+/** id, user_id, symbol, alert_type, target, base, price, email and name (when mailing), the user's locale. */
 type TriggeredRow = [
   string,
   string,
@@ -39,6 +40,7 @@ type TriggeredRow = [
   number,
   string | null,
   string | null,
+  string,
 ];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -72,10 +74,10 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         )
         select coalesce(json_agg(json_build_array(t.id, t.user_id, t.symbol, t.alert_type, t.target_value,
           t.current_value, t.price, case when t.notify_email then ${user.email} end,
-          case when t.notify_email then ${user.name} end)), '[]')::text as rows
+          case when t.notify_email then ${user.name} end, ${user.locale})), '[]')::text as rows
         from t join ${user} on ${user.id} = t.user_id`);
       const triggered = (JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as TriggeredRow[]).map(
-        ([id, userId, symbol, alertType, target, base, price, email, name]) => ({
+        ([id, userId, symbol, alertType, target, base, price, email, name, locale]) => ({
           id,
           userId,
           symbol,
@@ -85,11 +87,12 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           price: Number(price),
           email,
           name,
+          locale: toLocale(locale),
         }),
       );
       if (triggered.length === 0) return [];
       const out = triggered.map((r) => {
-        const text = notificationText(r, deps.decimalsOf(r.symbol));
+        const text = notificationText(r, deps.decimalsOf(r.symbol), r.locale);
         const event: NotificationEvent = {
           id: randomUUID(),
           alertId: r.id,
@@ -124,6 +127,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
                 target: r.targetValue,
                 price: r.price,
                 siteUrl: deps.siteUrl,
+                locale: r.locale,
               }),
             ]
           : [],

@@ -1,4 +1,5 @@
 import type { AlertType } from "../contracts";
+import { formatNumber, type Locale, mailT } from "../mail/i18n";
 
 export interface TriggeredAlert {
   symbol: string;
@@ -8,33 +9,33 @@ export interface TriggeredAlert {
   price: number;
 }
 
-const fmt = (v: number, decimals: number) =>
-  v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-
-const pct = (v: number) => `${v.toLocaleString("en-US", { maximumFractionDigits: 6 })}%`;
-
-/** The notification's title and message: symbol, condition, target and the price reached. */
-export function notificationText(a: TriggeredAlert, decimals: number): { title: string; message: string } {
-  const price = fmt(a.price, decimals);
-  switch (a.alertType) {
-    case "above":
-      return {
-        title: `${a.symbol} rose above ${fmt(a.targetValue, decimals)}`,
-        message: `Your alert for ${a.symbol} when the price goes above ${fmt(a.targetValue, decimals)} was triggered: the price reached ${price}.`,
-      };
-    case "below":
-      return {
-        title: `${a.symbol} fell below ${fmt(a.targetValue, decimals)}`,
-        message: `Your alert for ${a.symbol} when the price goes below ${fmt(a.targetValue, decimals)} was triggered: the price reached ${price}.`,
-      };
-    case "change_percent": {
-      const base = a.currentValue ?? a.price;
-      const moved = ((a.price - base) / base) * 100;
-      const sign = moved >= 0 ? "+" : "−";
-      return {
-        title: `${a.symbol} moved ${sign}${Math.abs(moved).toFixed(2)}%`,
-        message: `Your alert for ${a.symbol} when the price changes by ${pct(a.targetValue)} was triggered: the price reached ${price} (from ${fmt(base, decimals)}).`,
-      };
-    }
+/**
+ * The notification's title and message: symbol, condition, target and the price reached, in the
+ * user's language (stored as written, so the bell shows it in the language of the trigger time).
+ */
+export function notificationText(
+  a: TriggeredAlert,
+  decimals: number,
+  locale: Locale = "en",
+): { title: string; message: string } {
+  const t = mailT(locale);
+  const fmt = (v: number) => formatNumber(locale, v, { min: decimals, max: decimals });
+  const vars = { symbol: a.symbol, target: fmt(a.targetValue), price: fmt(a.price) };
+  if (a.alertType !== "change_percent") {
+    return {
+      title: t(`notification.${a.alertType}.title`, vars),
+      message: t(`notification.${a.alertType}.message`, vars),
+    };
   }
+  const base = a.currentValue ?? a.price;
+  const moved = ((a.price - base) / base) * 100;
+  const sign = moved >= 0 ? "+" : "−";
+  const pct = { ...vars, target: `${formatNumber(locale, a.targetValue)}%`, base: fmt(base) };
+  return {
+    title: t("notification.change_percent.title", {
+      ...pct,
+      change: `${sign}${Math.abs(moved).toFixed(2)}%`,
+    }),
+    message: t("notification.change_percent.message", pct),
+  };
 }

@@ -119,3 +119,72 @@ describe("auth", () => {
     }
   });
 });
+
+describe("the account's language (issue 10)", () => {
+  let ip = 20;
+  // One client address per sign-up: the test config allows two sign-ups a minute per address.
+  const signUp = (email: string, extra: Record<string, string>, body: Record<string, unknown> = {}) =>
+    s.auth.handler(
+      new Request(`${origin}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin,
+          "x-gulfpulse-client-ip": `192.0.${++ip}.1`,
+          ...extra,
+        },
+        body: JSON.stringify({ email, password: "secret1", name: "Huda", ...body }),
+      }),
+    );
+  const latestMail = async (email: string, kind: string) =>
+    (
+      await s.database.query<{ subject: string; html: string; text: string }>(
+        "select subject, html, text from mail_outbox where to_address = $1 and kind = $2 order by created_at desc limit 1",
+        [email, kind],
+      )
+    )[0]!;
+  const localeOf = async (email: string) =>
+    (await s.database.query<{ locale: string }>(`select locale from "user" where email = $1`, [email]))[0]!
+      .locale;
+
+  it("signs up from an Arabic page in Arabic: users.locale 'ar' and an Arabic verification mail", async () => {
+    expect((await signUp("huda@example.com", { referer: `${origin}/ar/auth` })).status).toBe(200);
+    expect(await localeOf("huda@example.com")).toBe("ar");
+    const mail = await latestMail("huda@example.com", "verification");
+    expect(mail.subject).toBe("تأكيد بريدك الإلكتروني في GulfPulse");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain("مرحباً Huda،");
+    // The remembered choice counts when there is no page to go by.
+    expect((await signUp("huda2@example.com", { cookie: "lang=ar" })).status).toBe(200);
+    expect(await localeOf("huda2@example.com")).toBe("ar");
+  });
+
+  it("sends the password reset in the user's language and keeps English mails as they were", async () => {
+    const created = await signUp("nour@example.com", { referer: `${origin}/auth` });
+    expect(created.status).toBe(200);
+    expect(await localeOf("nour@example.com")).toBe("en");
+    expect((await latestMail("nour@example.com", "verification")).subject).toBe(
+      "Verify your GulfPulse email",
+    );
+    await s.users.setLocale(
+      (await s.database.query<{ id: string }>(`select id from "user" where email = 'nour@example.com'`))[0]!
+        .id,
+      "ar",
+    );
+    const reset = await post(
+      "/request-password-reset",
+      { email: "nour@example.com", redirectTo: "/ar/auth/reset-password" },
+      "198.51.100.10",
+    );
+    expect(reset.status).toBe(200);
+    const mail = await latestMail("nour@example.com", "password-reset");
+    expect(mail.subject).toBe("إعادة تعيين كلمة مرور GulfPulse");
+    expect(mail.text).toContain("الرابط صالح لمدة ساعة واحدة");
+  });
+
+  it("cannot be chosen by the sign-up request's body", async () => {
+    const res = await signUp("sneaky@example.com", { referer: `${origin}/auth` }, { locale: "ar" });
+    expect(res.status).toBe(200);
+    expect(await localeOf("sneaky@example.com")).toBe("en");
+  });
+});

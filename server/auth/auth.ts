@@ -3,12 +3,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "../../common/auth-schema";
+import { langOf } from "../../common/locale";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
 import { authEmails } from "./emails";
+import { toLocale } from "../users/locale";
 import { grantAdmin } from "./roles";
 
 export interface AuthDeps {
@@ -38,14 +40,20 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
-        await outbox.enqueue(authEmails.passwordReset({ to: user.email, name: user.name, url, token }));
+        const locale = toLocale((user as { locale?: unknown }).locale);
+        await outbox.enqueue(
+          authEmails.passwordReset({ to: user.email, name: user.name, url, token, locale }),
+        );
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url, token }) {
-        await outbox.enqueue(authEmails.verification({ to: user.email, name: user.name, url, token }));
+        const locale = toLocale((user as { locale?: unknown }).locale);
+        await outbox.enqueue(
+          authEmails.verification({ to: user.email, name: user.name, url, token, locale }),
+        );
       },
     },
     user: {
@@ -77,6 +85,15 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
     databaseHooks: {
       user: {
         create: {
+          // A new account speaks the language of the page it signed up from (its mails use it):
+          // the sign-up call is an API request, so langOf reads the page from the Referer, else
+          // the remembered `lang` cookie.
+          async before(data, ctx) {
+            const request =
+              ctx?.request ??
+              (ctx?.headers ? new Request(`${config.publicUrl}/api/auth`, { headers: ctx.headers }) : null);
+            return { data: { ...data, locale: request ? langOf(request) : "en" } };
+          },
           async after(created) {
             if (config.ADMIN_EMAILS.includes(created.email.toLowerCase())) {
               await grantAdmin(db, created.id);
