@@ -133,6 +133,14 @@ const MATRIX: Row[] = [
     },
   },
   {
+    // The language switch saves a signed-in user's choice; a visitor has nothing to save. ("en":
+    // a saved "ar" would send the owner's later page GETs to /ar, the remembered choice.)
+    name: "POST api/locale",
+    writes: true,
+    call: (who) => send(who, "POST", "/api/locale", form({ lang: "en" })),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 200 },
+  },
+  {
     name: "GET api/notifications",
     call: (who) => send(who, "GET", "/api/notifications"),
     expect: {
@@ -362,7 +370,8 @@ describe("access matrix: endpoint × anonymous / user / other user / admin", () 
   it("covers every route in app/routes.ts", () => {
     // Pages without data of their own are covered by the header check (security-headers.test.ts).
     const covered = new Set(MATRIX.map((r) => r.name.split(" ")[1]));
-    const patterns = routes.map((r) => r.path ?? "").filter((p) => p && p !== "*");
+    // The /ar copies of pages are the same modules as the English ones (decision record 016).
+    const patterns = routes.map((r) => (r.path ?? "").replace(/^ar(\/|$)/, "")).filter((p) => p && p !== "*");
     const dataRoutes = patterns.filter(
       (p) =>
         p.startsWith("api/") ||
@@ -420,6 +429,7 @@ describe("security headers and CSP on every route", () => {
     "/api/market/NOPE/history",
   ];
 
+  // Every page twice (English and /ar), on a CPU shared with other runs: a longer time limit.
   it("anonymous and admin GETs: headers, nonce on every script, no 5xx, no stack traces", async () => {
     for (const who of ["anonymous", "admin"] as const) {
       for (const url of urls) {
@@ -433,7 +443,7 @@ describe("security headers and CSP on every route", () => {
         expectSecurityHeaders({ status: res.status, headers: res.headers, text }, `${who} GET ${url}`);
       }
     }
-  });
+  }, 90_000);
 
   it("errors of unsafe requests carry them too", async () => {
     for (const [method, url] of [
