@@ -87,7 +87,8 @@ function ScrollToTop() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  const lang = root?.lang ?? "en";
+  // From the URL, like the loader's: also right on an error page whose root loader failed.
+  const lang = useLang();
   const i18n = useMemo(() => createI18n(lang), [lang]);
   return (
     <html lang={lang} dir={dirOf(lang)} data-theme={root?.theme ?? undefined}>
