@@ -21,7 +21,7 @@ import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
 import { createI18n, dirOf } from "./lib/i18n";
-import { localePath, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
+import { localePath, pagePathname, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
 import { digitsFromCookie } from "./lib/format";
 import { themeFromCookie } from "./lib/theme";
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
     isAdmin,
-    lang: splitLocale(url.pathname).lang,
+    lang: splitLocale(pagePathname(url.pathname)).lang,
     nonce,
     // The visitor's theme choice, rendered on <html> so the first paint has the right colours.
     theme: themeFromCookie(request.headers.get("cookie")),

@@ -3,6 +3,7 @@ import {
   isLocalizedPath,
   langFromCookie,
   langOf,
+  pagePathname,
   localePath,
   rememberedRedirect,
   splitLocale,
@@ -102,5 +103,23 @@ describe("rememberedRedirect", () => {
     expect(rememberedRedirect(url("/about"), null, undefined)).toBeNull();
     expect(rememberedRedirect(url("/api/market"), "lang=ar")).toBeNull();
     expect(rememberedRedirect(url("/rss.xml"), "lang=ar")).toBeNull();
+  });
+  it("reads a client navigation's data URL as its page and redirects to the page", () => {
+    // /ar.data is the Arabic home's data: already Arabic (it was redirected to /ar/ar.data).
+    expect(rememberedRedirect(url("/ar.data"), "lang=ar")).toBeNull();
+    expect(rememberedRedirect(url("/ar/about.data"), "lang=ar")).toBeNull();
+    expect(rememberedRedirect(url("/_root.data"), "lang=ar")).toBe("/ar");
+    expect(rememberedRedirect(url("/about.data?x=1"), "lang=ar")).toBe("/ar/about?x=1");
+  });
+});
+
+describe("pagePathname", () => {
+  it("strips the data suffix of client navigations; pages are unchanged", () => {
+    expect(pagePathname("/_root.data")).toBe("/");
+    expect(pagePathname("/ar.data")).toBe("/ar");
+    expect(pagePathname("/ar/news/breaking.data")).toBe("/ar/news/breaking");
+    expect(pagePathname("/about")).toBe("/about");
+    expect(langOf(new Request("http://site.test/ar.data"))).toBe("ar");
+    expect(langOf(new Request("http://site.test/_root.data", { headers: { cookie: "lang=ar" } }))).toBe("en");
   });
 });

@@ -27,6 +27,16 @@ const UNPREFIXED = [
 ];
 export const isLocalizedPath = (pathname: string) => !UNPREFIXED.some((re) => re.test(pathname));
 
+/**
+ * The page a request is for. A client-side navigation fetches the page's data from `<page>.data`
+ * (`/_root.data` for `/`), and loaders see that URL: `/ar.data` is the Arabic home, not an
+ * English page called "/ar.data".
+ */
+export function pagePathname(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
 /** `/ar/about` → { lang: "ar", path: "/about" }; `/ar` → { lang: "ar", path: "/" }. */
 export function splitLocale(pathname: string): { lang: Lang; path: string } {
   for (const lang of PREFIXED) {
@@ -65,7 +75,8 @@ export function langFromCookie(cookieHeader: string | null | undefined): Lang | 
  */
 export function langOf(request: Request): Lang {
   const url = new URL(request.url);
-  if (isLocalizedPath(url.pathname)) return splitLocale(url.pathname).lang;
+  const pathname = pagePathname(url.pathname);
+  if (isLocalizedPath(pathname)) return splitLocale(pathname).lang;
   const referer = request.headers.get("referer");
   if (referer) {
     try {
@@ -89,8 +100,10 @@ export function rememberedRedirect(
   cookieHeader: string | null,
   savedLocale?: unknown,
 ): string | null {
-  if (!isLocalizedPath(url.pathname) || splitLocale(url.pathname).lang !== DEFAULT_LANGUAGE) return null;
+  // The redirect names the page (a client navigation follows it to the page, not to its data).
+  const pathname = pagePathname(url.pathname);
+  if (!isLocalizedPath(pathname) || splitLocale(pathname).lang !== DEFAULT_LANGUAGE) return null;
   const remembered = langFromCookie(cookieHeader) ?? (isLang(savedLocale) ? savedLocale : null);
   if (!remembered || remembered === DEFAULT_LANGUAGE) return null;
-  return localePath(remembered, url.pathname + url.search);
+  return localePath(remembered, pathname + url.search);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "../../common/locale";
 import type { ArticleSummary, ContentService } from "../content/types";
 import { instrumentSlug } from "../market/catalogue";
 import type { MarketService } from "../market/types";
@@ -30,16 +31,6 @@ const MAX_SITEMAP_ARTICLES = 24_000;
 const PAGE = 200;
 const RSS_ITEMS = 50;
 
-/** Every language a page exists in; English (unprefixed) is also the x-default. */
-const LANGUAGES = ["en", "ar"] as const;
-const DEFAULT_LANGUAGE = "en";
-/**
- * A page's path in a language, by the site's URL scheme (English unprefixed, others under
- * /<lang>; app/lib/locale.ts's localePath, which server code does not import from app/).
- */
-const localePath = (lang: string, path: string) =>
-  lang === DEFAULT_LANGUAGE ? path : path === "/" ? `/${lang}` : `/${lang}${path}`;
-
 export const articlePath = (a: Pick<ArticleSummary, "section" | "slug">) =>
   a.section === "broker-analysis" ? `/brokers/analysis/${a.slug}` : `/news/article/${a.slug}`;
 
@@ -47,7 +38,10 @@ export function createSeo(deps: SeoDeps): SeoService {
   const origin = deps.publicUrl.replace(/\/+$/, "");
   const abs = (path: string) => `${origin}${path}`;
 
-  /** One entry per language for a page, each naming every version and English as x-default. */
+  /**
+   * One entry per language for a page (English unprefixed, others under /<lang>), each naming
+   * every version and English as x-default.
+   */
   const inEveryLanguage = (path: string, lastmod?: Date): SitemapEntry[] => {
     const alternates = [
       ...LANGUAGES.map((lang) => ({ hreflang: lang, href: abs(localePath(lang, path)) })),
