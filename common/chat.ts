@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "./locale";
 
 /**
  * The chat wire format, shared by POST /api/chat (server) and the chat section (browser).
@@ -29,6 +30,8 @@ export function chatRequestSchema(maxMessageChars: number) {
     conversationId: z.uuid().nullish(),
     /** Anonymous users only: the turns so far (signed-in history comes from the database). */
     history: z.array(historyTurnSchema).max(HISTORY_TURNS).default([]),
+    /** The language of the page the chat is on; the answer's language when the message has no Arabic. */
+    lang: z.enum(LANGUAGES).optional(),
   });
 }
 export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;

@@ -6,6 +6,7 @@ import {
   clientIp,
 } from "~/components/chat/api.server";
 import { getUser } from "~/lib/auth.server";
+import { langOf } from "~/lib/locale";
 import type { Route } from "./+types/api.chat";
 
 /** GET /api/chat: which assistant answers (model or offline) and the message length limit. */
@@ -33,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   try {
     return await chat.reply({
-      body: parsed.data,
+      // An older page may not send its language: the page it was sent from says it (Referer).
+      body: { ...parsed.data, lang: parsed.data.lang ?? langOf(request) },
       userId: user?.id ?? null,
       ip: clientIp(context),
       signal: request.signal,

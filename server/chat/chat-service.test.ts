@@ -340,4 +340,36 @@ describe("offline assistant through the endpoint", () => {
     expect(replyText(events)).toContain("**TASI**");
     expect(events.at(-1)).toMatchObject({ type: "done", saved: true });
   });
+  it("answers Arabic questions, and any question from an Arabic page, in Arabic with the live prices", async () => {
+    const chat = createChat(s, { model: null });
+    const gold = s.market!.quote("GOLD")!;
+    const arabic = replyText(await send({ message: "كم سعر الذهب؟" }, { chat }));
+    expect(arabic).toContain(
+      `**GOLD** (الذهب) عند **${gold.price.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}**`,
+    );
+    expect(arabic).toContain("ينطوي التداول على مخاطر");
+    const fromArabicPage = replyText(await send({ message: "TASI", lang: "ar" }, { chat }));
+    expect(fromArabicPage).toMatch(/^\*\*TASI\*\* \(مؤشر السوق السعودية \(تاسي\)\) عند/);
+    expect(replyText(await send({ message: "TASI", lang: "en" }, { chat }))).toContain(
+      "**TASI** (Tadawul All Share Index) is at",
+    );
+    expect(() => chat.requestSchema.parse({ message: "TASI", lang: "fr" })).toThrow();
+  });
+});
+
+describe("the user's language with a language model (issue 10)", () => {
+  it("tells the model to answer in the user's language, and in Arabic on the Arabic site", async () => {
+    await send({ message: "ما هو سعر النفط؟", lang: "ar" });
+    const arabicPage = String(stub.requests.at(-1)!.messages[0]!.content);
+    expect(arabicPage).toContain("Answer in the language the user writes in");
+    expect(arabicPage).toContain("The user is reading the Arabic site");
+    expect(stub.requests.at(-1)!.messages.at(-1)).toMatchObject({
+      role: "user",
+      content: "ما هو سعر النفط؟",
+    });
+    await send({ message: "oil price?", lang: "en" });
+    const englishPage = String(stub.requests.at(-1)!.messages[0]!.content);
+    expect(englishPage).toContain("Answer in the language the user writes in");
+    expect(englishPage).not.toContain("Arabic site");
+  });
 });

@@ -151,7 +151,7 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
         });
         return out as any;
       };
-      const text = await offlineReply(body.message, ctx, run);
+      const text = await offlineReply(body.message, ctx, run, body.lang);
       if (signal.aborted) return { text, error: null, aborted: true };
       emit({ type: "text", delta: text });
       return { text, error: null, aborted: false };
@@ -164,6 +164,7 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
       snapshot: marketContext.text(),
       signedIn: userId !== null,
       now: new Date(),
+      pageLang: body.lang,
     });
     return streamAiReply({
       model,

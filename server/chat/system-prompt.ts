@@ -2,7 +2,13 @@
  * Built on the server for every request (spec §7 chat-gpt: a Gulf market trading assistant, the
  * latest market data, risk reminders). The browser never sends or sees it.
  */
-export function buildSystemPrompt(opts: { snapshot: string; signedIn: boolean; now: Date }): string {
+export function buildSystemPrompt(opts: {
+  snapshot: string;
+  signedIn: boolean;
+  now: Date;
+  /** The language of the page the user is chatting on. */
+  pageLang?: "en" | "ar";
+}): string {
   return [
     "You are GulfPulse's AI market assistant, a Gulf market trading assistant for traders and investors " +
       "in the UAE, Saudi Arabia, Kuwait, Qatar, Bahrain, Oman and Jordan.",
@@ -14,6 +20,13 @@ export function buildSystemPrompt(opts: { snapshot: string; signedIn: boolean; n
       ? "The user is signed in: you may list their price alerts and create an alert when they ask for one."
       : "The user is not signed in: price alerts need an account, so suggest signing in if they ask for one.",
     "Be concise, use Markdown (short paragraphs, lists, bold for key figures) and never output HTML.",
+    // Issue 10: the site is bilingual; the reply follows the user, not the (English) instructions.
+    "Answer in the language the user writes in: Arabic (Modern Standard Arabic, as in Gulf financial " +
+      "news) for a message in Arabic, English for a message in English." +
+      (opts.pageLang === "ar"
+        ? " The user is reading the Arabic site: when the message's language is unclear (a ticker or a number), answer in Arabic."
+        : ""),
+    "Keep symbols (TASI, USD/AED), numbers and currency codes as they are, with Western digits.",
     "Always end with a brief risk reminder: trading involves risk and this is information, not " +
       "financial advice. Never promise returns or give personalised investment advice.",
     `Current time: ${opts.now.toISOString()} (all times GMT).`,

@@ -36,6 +36,11 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
+function pageLang(): "en" | "ar" | undefined {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return lang === "ar" || lang === "en" ? lang : undefined;
+}
+
 /** POST /api/chat, calling onEvent for each event as it arrives. */
 export async function streamChat(
   body: { message: string; conversationId: string | null; history: HistoryTurn[] },
@@ -44,7 +49,8 @@ export async function streamChat(
   const res = await fetch("/api/chat", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-    body: JSON.stringify(body),
+    // The page's language (<html lang>), so the answer comes in it.
+    body: JSON.stringify({ ...body, lang: pageLang() }),
     signal: opts.signal,
   });
   if (!res.ok) throw await failure(res);

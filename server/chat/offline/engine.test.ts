@@ -6,7 +6,8 @@ import type { Services } from "../../services";
 import { createTestServices } from "../../testing/test-services";
 import { primeServices } from "../testing/services";
 import type { ToolContext } from "../tools/types";
-import { formatNumber, HELP_TEXT, offlineReply, RISK_REMINDER, type RunTool } from "./engine";
+import { COPY } from "./copy";
+import { formatNumber, HELP_TEXT, offlineReply, type ReplyLang, RISK_REMINDER, type RunTool } from "./engine";
 import { detectIntent } from "./intents";
 
 // The offline assistant on the real feature services (market simulator, news from the bundled
@@ -33,15 +34,17 @@ const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
   ...over,
 });
 
-/** Asks the assistant; returns its answer and the tools it ran. */
-async function ask(message: string, c: ToolContext = ctx()) {
+/** Asks the assistant (on a page in `lang`); returns its answer and the tools it ran, with their input. */
+async function ask(message: string, c: ToolContext = ctx(), lang?: ReplyLang) {
   const tools: string[] = [];
+  const inputs: unknown[] = [];
   const run: RunTool = async (tool, input) => {
     tools.push(tool.name);
+    inputs.push(input);
     return tool.execute(tool.inputSchema.parse(input), c) as any;
   };
-  const answer = await offlineReply(message, c, run);
-  return { answer, tools };
+  const answer = await offlineReply(message, c, run, lang);
+  return { answer, tools, inputs };
 }
 
 const price = (symbol: string) => {
@@ -223,5 +226,95 @@ describe("help and honesty", () => {
     expect((await ask("top movers", ctx({ market: undefined }))).answer).toBe(
       "Live market data is not available right now.",
     );
+  });
+});
+
+describe("in Arabic (issue 10)", () => {
+  const AR_RISK = COPY.ar.risk;
+
+  it.each([
+    ["كم سعر تاسي؟", "TASI"],
+    ["ما هو سعر الذهب اليوم", "GOLD"],
+    ["أسعار النفط", "BRENT"],
+    ["بكم خام برنت؟", "BRENT"],
+    ["سعر الدولار مقابل الدرهم", "USD/AED"],
+    ["الدولار", "USD/AED"],
+    ["كم الريال السعودي؟", "USD/SAR"],
+    ["سعر النفط الأمريكي", "WTI"],
+    ["كيف حال TASI", "TASI"],
+  ])("%s → the live quote of %s, answered in Arabic", async (message, symbol) => {
+    const { answer, tools, inputs } = await ask(message);
+    expect(tools).toEqual(["getQuote"]);
+    expect(inputs).toEqual([{ symbol }]);
+    expect(answer).toContain(`**${symbol}**`);
+    expect(answer).toContain(`عند **${price(symbol)}**`);
+    expect(answer).toContain("بتوقيت غرينتش");
+    expect(answer.endsWith(AR_RISK)).toBe(true);
+    expect(answer).not.toMatch(/\b(is at|today|Day range|Last update)\b/);
+  });
+
+  it("names the instrument in Arabic and reads prefixes and Arabic-Indic digits", async () => {
+    expect((await ask("وماذا عن بالذهب")).answer).toContain("**GOLD** (الذهب)");
+    const { inputs } = await ask("نبهني عندما يتجاوز تاسي ١١٬٥٠٠", ctx({ userId }));
+    expect(inputs).toEqual([{ symbol: "TASI", alertType: "above", targetValue: 11_500 }]);
+    // "بين" (between) is not the yen.
+    expect((await ask("الفرق بين الأسواق")).tools).toEqual(["getMarketOverview"]);
+  });
+
+  it("says whether a market is open or closed, from the live session state", async () => {
+    const { answer, tools, inputs } = await ask("هل السوق السعودية مفتوحة الآن؟");
+    expect(tools).toEqual(["getQuote"]);
+    expect(inputs).toEqual([{ symbol: "TASI" }]);
+    const open = s.market!.quote("TASI")!.marketOpen;
+    expect(answer).toContain(`السوق **${open ? "مفتوحة" : "مغلقة"}** الآن`);
+    const english = await ask("Is the Dubai market open?");
+    expect(english.inputs).toEqual([{ symbol: "DFMGI" }]);
+    expect(english.answer).toContain(
+      `the market is **${s.market!.quote("DFMGI")!.marketOpen ? "open" : "closed"}** right now`,
+    );
+  });
+
+  it("overviews, movers, news and the calendar in Arabic", async () => {
+    const overview = await ask("العملات الرقمية");
+    expect(overview.inputs).toEqual([{ category: "crypto" }]);
+    expect(overview.answer).toContain("**العملات الرقمية** الآن:");
+    expect(overview.answer).toContain(`**BTC** ${price("BTC")}`);
+
+    const movers = await ask("ما الأسهم الأكثر ارتفاعا اليوم؟");
+    expect(movers.tools).toEqual(["getTopMovers"]);
+    expect(movers.answer).toContain("الأكثر ارتفاعاً:");
+
+    const news = await ask("أخبار النفط");
+    expect(news.tools).toEqual(["getLatestNews"]);
+    // The Arabic sample feed's oil story and the English wire's oil stories are both candidates.
+    expect(news.answer).toContain("**آخر الأخبار عن النفط**");
+    expect(news.answer).toContain("تراجع أسعار النفط وسط مخاوف بشأن الطلب");
+
+    const calendar = await ask("الأجندة الاقتصادية هذا الأسبوع");
+    expect(calendar.tools).toEqual(["getEconomicCalendar"]);
+    expect(calendar.answer).toContain("**الأجندة الاقتصادية للأيام السبعة المقبلة**");
+    expect(calendar.answer).toMatch(/أهمية (عالية|متوسطة|منخفضة)/);
+  });
+
+  it("creates and lists alerts in Arabic, and asks signed-out visitors to sign in", async () => {
+    const created = await ask("نبهني عندما ينخفض الذهب دون 3900", ctx({ userId }));
+    expect(created.answer).toContain("عندما ينخفض **GOLD** دون **3900**");
+    expect((await s.alerts!.list(userId)).find((a) => a.symbol === "GOLD")).toMatchObject({
+      alertType: "below",
+      targetValue: 3_900,
+    });
+    expect((await ask("تنبيهاتي", ctx({ userId }))).answer).toContain("**GOLD** دون 3900 — نشط");
+    expect((await ask("نبهني عندما يتجاوز تاسي 12000")).answer).toBe(
+      "يرجى تسجيل الدخول لإنشاء تنبيهات الأسعار.",
+    );
+  });
+
+  it("answers in the page's language: Arabic on an Arabic page, English questions included", async () => {
+    const { answer } = await ask("price of brent", ctx(), "ar");
+    expect(answer).toContain(`**BRENT** (خام برنت) عند **${price("BRENT")}**`);
+    expect((await ask("مرحبا")).answer).toBe(COPY.ar.help);
+    expect((await ask("اكتب لي قصيدة")).answer).toContain("لم أفهم طلبك.");
+    // English on an English page is as before.
+    expect((await ask("price of brent", ctx(), "en")).answer).toContain("**BRENT** (Brent Crude Oil) is at");
   });
 });

@@ -1,5 +1,4 @@
 import type { AlertType } from "../../contracts";
-import type { MarketCategory } from "../../market/types";
 import {
   createAlert,
   getEconomicCalendar,
@@ -11,38 +10,17 @@ import {
 } from "../tools";
 import type { CompactQuote } from "../tools/quote-format";
 import type { ChatTool, ToolContext, ToolOutcome } from "../tools/types";
+import { detectArabicIntent, hasArabic } from "./arabic";
+import { COPY, type Copy, type ReplyLang } from "./copy";
 import { detectIntent } from "./intents";
+
+export type { ReplyLang };
 
 /** Runs a tool and reports its activity to the chat (the service passes its own runner). */
 export type RunTool = <T>(tool: ChatTool<any, T>, input: unknown) => Promise<ToolOutcome<T>>;
 
-export const RISK_REMINDER = "_Trading involves risk. This is market information, not financial advice._";
-
-const CATEGORY_NAMES: Record<MarketCategory, string> = {
-  gulfStocks: "Gulf stocks",
-  currencies: "Major currencies",
-  crypto: "Cryptocurrencies",
-  commodities: "Commodities",
-  usIndices: "US indices",
-};
-
-const ALERT_WORDS: Record<AlertType, string> = {
-  above: "goes above",
-  below: "goes below",
-  change_percent: "changes by",
-};
-
-export const HELP_TEXT = [
-  "I'm GulfPulse's **offline assistant**: a small rule-based helper, not an AI language model. " +
-    "I answer from live site data. Try:",
-  "",
-  "- **A price**: *What is TASI at?*, *USD/AED*, *price of Brent*",
-  "- **A market overview**: *Gulf stocks*, *currencies*, *crypto*, *commodities*, *US indices*",
-  "- **Top movers**: *top movers today*, *biggest losers in crypto*",
-  "- **News**: *news about oil*, *latest headlines*",
-  "- **The economic calendar**: *economic calendar this week*",
-  "- **Price alerts** (signed in): *alert me when TASI goes above 11500*, *my alerts*",
-].join("\n");
+export const RISK_REMINDER = COPY.en.risk;
+export const HELP_TEXT = COPY.en.help;
 
 export function formatNumber(n: number, decimals = 2): string {
   return n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -56,35 +34,66 @@ function quoteLine(q: CompactQuote): string {
   return `**${q.symbol}** ${formatNumber(q.price, q.decimals)} (${signed(q.changePercent, 2)}%)`;
 }
 
-function quoteParagraph(q: CompactQuote): string {
-  const direction = q.change > 0 ? "up" : q.change < 0 ? "down" : "unchanged";
-  const move =
-    q.change === 0 ? "" : ` ${formatNumber(Math.abs(q.change), q.decimals)} (${signed(q.changePercent, 2)}%)`;
-  const time = new Date(q.lastUpdate).toISOString().slice(11, 16);
-  return (
-    `**${q.symbol}** (${q.name}) is at **${formatNumber(q.price, q.decimals)}**${q.currency ? ` ${q.currency}` : ""}, ` +
-    `${direction}${move} today. Day range ${formatNumber(q.dayLow, q.decimals)} – ` +
-    `${formatNumber(q.dayHigh, q.decimals)}; the market is ${q.marketOpen ? "open" : "closed"}. ` +
-    `Last update ${time} GMT.`
-  );
+const gmtTime = (iso: string | number) => new Date(iso).toISOString().slice(11, 16);
+
+function quoteParagraph(q: CompactQuote, copy: Copy): string {
+  return copy.quote({
+    symbol: q.symbol,
+    name: copy.name(q.symbol, q.name),
+    price: formatNumber(q.price, q.decimals),
+    currency: q.currency,
+    direction: q.change > 0 ? "up" : q.change < 0 ? "down" : "unchanged",
+    move:
+      q.change === 0
+        ? ""
+        : `${formatNumber(Math.abs(q.change), q.decimals)} (${signed(q.changePercent, 2)}%)`,
+    low: formatNumber(q.dayLow, q.decimals),
+    high: formatNumber(q.dayHigh, q.decimals),
+    open: q.marketOpen,
+    time: gmtTime(q.lastUpdate),
+  });
 }
 
-const failure = (o: ToolOutcome<unknown>) => o.error ?? "That information is not available right now.";
+/**
+ * The language of the answer: Arabic for a question written in Arabic; otherwise the language of
+ * the page the chat is on (an English question on an Arabic page is answered in Arabic).
+ */
+export function replyLanguage(message: string, pageLang?: ReplyLang): ReplyLang {
+  return hasArabic(message) ? "ar" : (pageLang ?? "en");
+}
 
 async function answerFor(
   message: string,
   ctx: ToolContext,
   run: RunTool,
+  copy: Copy,
 ): Promise<{ text: string; risk: boolean }> {
-  const intent = detectIntent(message, ctx.market);
+  const intent = hasArabic(message)
+    ? detectArabicIntent(message, ctx.market)
+    : detectIntent(message, ctx.market);
+  const failure = (o: ToolOutcome<unknown>) => copy.failure(o.error);
   switch (intent.kind) {
     case "quote": {
       const parts: string[] = [];
       for (const symbol of intent.symbols) {
         const out = await run<CompactQuote>(getQuote, { symbol });
-        parts.push(out.ok && out.data ? quoteParagraph(out.data) : failure(out));
+        parts.push(out.ok && out.data ? quoteParagraph(out.data, copy) : failure(out));
       }
       return { text: parts.join("\n\n"), risk: true };
+    }
+    case "marketStatus": {
+      const out = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
+      if (!out.ok || !out.data) return { text: failure(out), risk: false };
+      const q = out.data;
+      return {
+        text: copy.marketStatus({
+          symbol: q.symbol,
+          name: copy.name(q.symbol, q.name),
+          open: q.marketOpen,
+          time: gmtTime(q.lastUpdate),
+        }),
+        risk: false,
+      };
     }
     case "overview": {
       const out = await run<{ quotes: CompactQuote[]; asOf: string }>(getMarketOverview, {
@@ -92,7 +101,7 @@ async function answerFor(
       });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
       const lines = out.data.quotes.map((q) => `- ${quoteLine(q)}`);
-      return { text: `**${CATEGORY_NAMES[intent.category]}** right now:\n\n${lines.join("\n")}`, risk: true };
+      return { text: copy.overview(copy.categories[intent.category], lines.join("\n")), risk: true };
     }
     case "movers": {
       const out = await run<{ gainers: CompactQuote[]; losers: CompactQuote[] }>(getTopMovers, {
@@ -100,13 +109,10 @@ async function answerFor(
         limit: 3,
       });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
-      const scope = intent.category ? ` in ${CATEGORY_NAMES[intent.category].toLowerCase()}` : "";
       const list = (qs: CompactQuote[]) =>
-        qs.length ? qs.map((q) => `- ${quoteLine(q)}`).join("\n") : "- none";
-      return {
-        text: `**Top movers today${scope}**\n\nGainers:\n${list(out.data.gainers)}\n\nLosers:\n${list(out.data.losers)}`,
-        risk: true,
-      };
+        qs.length ? qs.map((q) => `- ${quoteLine(q)}`).join("\n") : copy.none;
+      const scope = intent.category ? copy.categories[intent.category] : null;
+      return { text: copy.movers(scope, list(out.data.gainers), list(out.data.losers)), risk: true };
     }
     case "news": {
       const out = await run<Array<{ title: string; source: string; published: string; link: string | null }>>(
@@ -114,13 +120,13 @@ async function answerFor(
         { topic: intent.topic, limit: 5 },
       );
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
-      const about = intent.topic ? ` about ${intent.topic}` : "";
-      if (out.data.length === 0) return { text: `I found no recent news${about}.`, risk: false };
+      const about = intent.label ?? intent.topic;
+      if (out.data.length === 0) return { text: copy.newsNone(about), risk: false };
       const lines = out.data.map((n) => {
         const title = n.link && /^https?:\/\//.test(n.link) ? `[${n.title}](${n.link})` : n.title;
         return `- ${title} — ${n.source}, ${n.published.slice(0, 10)}`;
       });
-      return { text: `**Latest news${about}**\n\n${lines.join("\n")}`, risk: false };
+      return { text: copy.news(about, lines.join("\n")), risk: false };
     }
     case "calendar": {
       const out = await run<
@@ -134,29 +140,31 @@ async function answerFor(
         }>
       >(getEconomicCalendar, { days: 7, importance: intent.importance });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
-      if (out.data.length === 0)
-        return { text: "No economic events are scheduled for the next 7 days.", risk: false };
-      const lines = out.data.map((e) => {
-        const when = `${e.startsAt.slice(0, 10)} ${e.startsAt.slice(11, 16)} GMT`;
-        const figures = [
-          e.forecast && `forecast ${e.forecast}`,
-          e.previous && `previous ${e.previous}`,
-        ].filter(Boolean);
-        return `- **${e.title}** (${e.country}, ${e.importance}) — ${when}${figures.length ? `; ${figures.join(", ")}` : ""}`;
-      });
-      return { text: `**Economic calendar, next 7 days**\n\n${lines.join("\n")}`, risk: true };
+      if (out.data.length === 0) return { text: copy.calendarNone, risk: false };
+      const lines = out.data.map((e) =>
+        copy.event({
+          title: e.title,
+          country: e.country,
+          importance: e.importance,
+          when: `${e.startsAt.slice(0, 10)} ${e.startsAt.slice(11, 16)}`,
+          figures: [e.forecast && copy.forecast(e.forecast), e.previous && copy.previous(e.previous)].filter(
+            (f): f is string => Boolean(f),
+          ),
+        }),
+      );
+      return { text: copy.calendar(lines.join("\n")), risk: true };
     }
     case "listAlerts": {
       const out = await run<
         Array<{ symbol: string; alertType: AlertType; targetValue: number; status: string }>
       >(listAlerts, {});
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
-      if (out.data.length === 0) return { text: "You have no price alerts yet.", risk: false };
+      if (out.data.length === 0) return { text: copy.alertsNone, risk: false };
       const lines = out.data.map(
         (a) =>
-          `- **${a.symbol}** ${ALERT_WORDS[a.alertType]} ${a.targetValue}${a.alertType === "change_percent" ? "%" : ""} — ${a.status}`,
+          `- **${a.symbol}** ${copy.alertWords[a.alertType]} ${a.targetValue}${a.alertType === "change_percent" ? "%" : ""} — ${copy.status(a.status)}`,
       );
-      return { text: `**Your price alerts**\n\n${lines.join("\n")}`, risk: false };
+      return { text: copy.alerts(lines.join("\n")), risk: false };
     }
     case "createAlert": {
       const out = await run<{ symbol: string; alertType: AlertType; targetValue: number }>(createAlert, {
@@ -166,31 +174,30 @@ async function answerFor(
       });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
       const a = out.data;
-      const pct = a.alertType === "change_percent" ? "%" : "";
-      return {
-        text: `Done: I'll notify you when **${a.symbol}** ${ALERT_WORDS[a.alertType]} **${a.targetValue}${pct}**. You can manage it on the [Price Alerts](/price-alerts) page.`,
-        risk: true,
-      };
+      const target = `${a.targetValue}${a.alertType === "change_percent" ? "%" : ""}`;
+      return { text: copy.alertCreated(a.symbol, a.alertType, target), risk: true };
     }
     case "incompleteAlert":
-      return {
-        text:
-          "To set an alert, name the instrument, a direction and a target, for example " +
-          "*alert me when TASI goes above 11500* or *alert me when BTC changes by 5%*.",
-        risk: false,
-      };
+      return { text: copy.incompleteAlert, risk: false };
     case "help":
-      return { text: HELP_TEXT, risk: false };
+      return { text: copy.help, risk: false };
     default:
-      return { text: `I didn't catch that. ${HELP_TEXT}`, risk: false };
+      return { text: copy.unknown(copy.help), risk: false };
   }
 }
 
 /**
- * The offline assistant: understands the common requests in English by rules, answers from the
- * same tools the language model uses, and ends market answers with a risk reminder.
+ * The offline assistant: understands the common requests in English and Arabic by rules, answers
+ * from the same tools the language model uses, in the reply language (replyLanguage), and ends
+ * market answers with a risk reminder.
  */
-export async function offlineReply(message: string, ctx: ToolContext, run: RunTool): Promise<string> {
-  const { text, risk } = await answerFor(message, ctx, run);
-  return risk ? `${text}\n\n${RISK_REMINDER}` : text;
+export async function offlineReply(
+  message: string,
+  ctx: ToolContext,
+  run: RunTool,
+  pageLang?: ReplyLang,
+): Promise<string> {
+  const copy = COPY[replyLanguage(message, pageLang)];
+  const { text, risk } = await answerFor(message, ctx, run, copy);
+  return risk ? `${text}\n\n${copy.risk}` : text;
 }

@@ -7,11 +7,13 @@ export type Intent =
   | { kind: "quote"; symbols: string[] }
   | { kind: "overview"; category: MarketCategory }
   | { kind: "movers"; category?: MarketCategory }
-  | { kind: "news"; topic?: string }
+  /** `label`: how the answer names the topic when it differs from the search words. */
+  | { kind: "news"; topic?: string; label?: string }
   | { kind: "calendar"; importance?: "high" }
   | { kind: "listAlerts" }
   | { kind: "createAlert"; symbol: string; alertType: AlertType; targetValue: number }
   | { kind: "incompleteAlert"; symbol?: string }
+  | { kind: "marketStatus"; symbol: string }
   | { kind: "unknown" };
 
 const CATEGORY_WORDS: Array<[MarketCategory, RegExp]> = [
@@ -117,6 +119,10 @@ export function detectIntent(message: string, market?: MarketService): Intent {
       kind: "calendar",
       importance: /\b(important|high[- ]impact|key|major)\b/.test(text) ? "high" : undefined,
     };
+  }
+  // "Is the Saudi market open?": its session state (TASI's when no market is named).
+  if (/\b(is|are)\b.*\b(open|closed)\b|\b(trading|opening) hours\b/.test(text)) {
+    return { kind: "marketStatus", symbol: instruments[0]?.symbol ?? "TASI" };
   }
   if (instruments.length > 0 && !/\b(overview|all)\b/.test(text)) {
     return { kind: "quote", symbols: instruments.slice(0, 4).map((i) => i.symbol) };

@@ -1,0 +1,183 @@
+import type { AlertType } from "../../contracts";
+import type { MarketCategory } from "../../market/types";
+import { SIGN_IN_FOR_ALERTS } from "../tools/list-alerts";
+import { AR_INSTRUMENTS } from "./arabic";
+
+export type ReplyLang = "en" | "ar";
+
+/** What the offline assistant says, per language (the English texts are the original ones). */
+export interface Copy {
+  risk: string;
+  help: string;
+  categories: Record<MarketCategory, string>;
+  alertWords: Record<AlertType, string>;
+  /** An instrument's name for the reader (the Arabic name where there is one). */
+  name(symbol: string, englishName: string): string;
+  quote(o: {
+    symbol: string;
+    name: string;
+    price: string;
+    currency?: string;
+    direction: "up" | "down" | "unchanged";
+    move: string;
+    low: string;
+    high: string;
+    open: boolean;
+    time: string;
+  }): string;
+  marketStatus(o: { symbol: string; name: string; open: boolean; time: string }): string;
+  overview(category: string, lines: string): string;
+  movers(scope: string | null, gainers: string, losers: string): string;
+  none: string;
+  newsNone(topic?: string): string;
+  news(topic: string | undefined, lines: string): string;
+  calendarNone: string;
+  calendar(lines: string): string;
+  event(o: { title: string; country: string; importance: string; when: string; figures: string[] }): string;
+  forecast(v: string): string;
+  previous(v: string): string;
+  alertsNone: string;
+  alerts(lines: string): string;
+  /** An alert's status from the listAlerts tool (active, triggered, inactive). */
+  status(status: string): string;
+  alertCreated(symbol: string, type: AlertType, target: string): string;
+  incompleteAlert: string;
+  unknown(help: string): string;
+  unavailable: string;
+  /** A tool's refusal (signed out, a validation message), in the reply's language. */
+  failure(error: string | undefined): string;
+}
+
+const EN_UNAVAILABLE = "That information is not available right now.";
+
+const en: Copy = {
+  risk: "_Trading involves risk. This is market information, not financial advice._",
+  help: [
+    "I'm GulfPulse's **offline assistant**: a small rule-based helper, not an AI language model. " +
+      "I answer from live site data. Try:",
+    "",
+    "- **A price**: *What is TASI at?*, *USD/AED*, *price of Brent*",
+    "- **A market overview**: *Gulf stocks*, *currencies*, *crypto*, *commodities*, *US indices*",
+    "- **Top movers**: *top movers today*, *biggest losers in crypto*",
+    "- **News**: *news about oil*, *latest headlines*",
+    "- **The economic calendar**: *economic calendar this week*",
+    "- **Price alerts** (signed in): *alert me when TASI goes above 11500*, *my alerts*",
+  ].join("\n"),
+  categories: {
+    gulfStocks: "Gulf stocks",
+    currencies: "Major currencies",
+    crypto: "Cryptocurrencies",
+    commodities: "Commodities",
+    usIndices: "US indices",
+  },
+  alertWords: { above: "goes above", below: "goes below", change_percent: "changes by" },
+  name: (_symbol, englishName) => englishName,
+  quote: (q) =>
+    `**${q.symbol}** (${q.name}) is at **${q.price}**${q.currency ? ` ${q.currency}` : ""}, ` +
+    `${q.direction}${q.move ? ` ${q.move}` : ""} today. Day range ${q.low} – ${q.high}; ` +
+    `the market is ${q.open ? "open" : "closed"}. Last update ${q.time} GMT.`,
+  marketStatus: (q) =>
+    `**${q.symbol}** (${q.name}): the market is **${q.open ? "open" : "closed"}** right now. Last update ${q.time} GMT.`,
+  overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
+  movers: (scope, gainers, losers) =>
+    `**Top movers today${scope ? ` in ${scope.toLowerCase()}` : ""}**\n\nGainers:\n${gainers}\n\nLosers:\n${losers}`,
+  none: "- none",
+  newsNone: (topic) => `I found no recent news${topic ? ` about ${topic}` : ""}.`,
+  news: (topic, lines) => `**Latest news${topic ? ` about ${topic}` : ""}**\n\n${lines}`,
+  calendarNone: "No economic events are scheduled for the next 7 days.",
+  calendar: (lines) => `**Economic calendar, next 7 days**\n\n${lines}`,
+  event: (e) =>
+    `- **${e.title}** (${e.country}, ${e.importance}) — ${e.when} GMT${e.figures.length ? `; ${e.figures.join(", ")}` : ""}`,
+  forecast: (v) => `forecast ${v}`,
+  previous: (v) => `previous ${v}`,
+  alertsNone: "You have no price alerts yet.",
+  alerts: (lines) => `**Your price alerts**\n\n${lines}`,
+  status: (status) => status,
+  alertCreated: (symbol, type, target) =>
+    `Done: I'll notify you when **${symbol}** ${en.alertWords[type]} **${target}**. You can manage it on the [Price Alerts](/price-alerts) page.`,
+  incompleteAlert:
+    "To set an alert, name the instrument, a direction and a target, for example " +
+    "*alert me when TASI goes above 11500* or *alert me when BTC changes by 5%*.",
+  unknown: (help) => `I didn't catch that. ${help}`,
+  unavailable: EN_UNAVAILABLE,
+  failure: (error) => error ?? EN_UNAVAILABLE,
+};
+
+const AR_UNAVAILABLE = "هذه المعلومات غير متاحة حالياً.";
+const IMPORTANCE_AR: Record<string, string> = {
+  high: "أهمية عالية",
+  medium: "أهمية متوسطة",
+  low: "أهمية منخفضة",
+};
+
+const ar: Copy = {
+  risk: "_ينطوي التداول على مخاطر. هذه معلومات عن السوق وليست نصيحة مالية._",
+  help: [
+    "أنا **المساعد غير المتصل** في GulfPulse: أداة بسيطة تعمل بالقواعد، ولست نموذجاً لغوياً للذكاء الاصطناعي. " +
+      "أجيب من بيانات الموقع المباشرة. جرّب:",
+    "",
+    "- **سعر**: *كم سعر تاسي؟*، *الدولار مقابل الدرهم*، *سعر برنت*",
+    "- **نظرة على السوق**: *الأسهم الخليجية*، *العملات*، *العملات الرقمية*، *السلع*، *المؤشرات الأمريكية*",
+    "- **الأكثر تحركاً**: *الأكثر ارتفاعاً اليوم*، *الخاسرين في العملات الرقمية*",
+    "- **الأخبار**: *أخبار النفط*، *آخر الأخبار*",
+    "- **الأجندة الاقتصادية**: *الأجندة الاقتصادية هذا الأسبوع*",
+    "- **السوق مفتوحة أم مغلقة**: *هل السوق السعودية مفتوحة؟*",
+    "- **تنبيهات الأسعار** (بعد تسجيل الدخول): *نبهني عندما يتجاوز تاسي 11500*، *تنبيهاتي*",
+  ].join("\n"),
+  categories: {
+    gulfStocks: "الأسهم الخليجية",
+    currencies: "العملات الرئيسية",
+    crypto: "العملات الرقمية",
+    commodities: "السلع",
+    usIndices: "المؤشرات الأمريكية",
+  },
+  alertWords: { above: "فوق", below: "دون", change_percent: "تغير بنسبة" },
+  name: (symbol, englishName) => AR_INSTRUMENTS[symbol]?.name ?? englishName,
+  quote: (q) => {
+    const direction = { up: "مرتفعاً", down: "منخفضاً", unchanged: "دون تغيير" }[q.direction];
+    return (
+      `**${q.symbol}** (${q.name}) عند **${q.price}**${q.currency ? ` ${q.currency}` : ""}، ` +
+      `${direction}${q.move ? ` ${q.move}` : ""} اليوم. نطاق اليوم ${q.low} – ${q.high}؛ ` +
+      `السوق ${q.open ? "مفتوحة" : "مغلقة"}. آخر تحديث ${q.time} بتوقيت غرينتش.`
+    );
+  },
+  marketStatus: (q) =>
+    `**${q.symbol}** (${q.name}): السوق **${q.open ? "مفتوحة" : "مغلقة"}** الآن. آخر تحديث ${q.time} بتوقيت غرينتش.`,
+  overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
+  movers: (scope, gainers, losers) =>
+    `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,
+  none: "- لا يوجد",
+  newsNone: (topic) => `لم أجد أخباراً حديثة${topic ? ` عن ${topic}` : ""}.`,
+  news: (topic, lines) => `**آخر الأخبار${topic ? ` عن ${topic}` : ""}**\n\n${lines}`,
+  calendarNone: "لا توجد أحداث اقتصادية مقررة خلال الأيام السبعة المقبلة.",
+  calendar: (lines) => `**الأجندة الاقتصادية للأيام السبعة المقبلة**\n\n${lines}`,
+  event: (e) =>
+    `- **${e.title}** (${e.country}، ${IMPORTANCE_AR[e.importance] ?? e.importance}) — ${e.when} بتوقيت غرينتش${e.figures.length ? `؛ ${e.figures.join("، ")}` : ""}`,
+  forecast: (v) => `التوقعات ${v}`,
+  previous: (v) => `السابق ${v}`,
+  alertsNone: "ليست لديك تنبيهات أسعار بعد.",
+  alerts: (lines) => `**تنبيهات الأسعار الخاصة بك**\n\n${lines}`,
+  status: (status) => ({ active: "نشط", triggered: "تحقق", inactive: "متوقف" })[status] ?? status,
+  alertCreated: (symbol, type, target) => {
+    const when = {
+      above: `عندما يتجاوز **${symbol}** مستوى **${target}**`,
+      below: `عندما ينخفض **${symbol}** دون **${target}**`,
+      change_percent: `عندما يتغير **${symbol}** بنسبة **${target}**`,
+    }[type];
+    return `تم: سأنبهك ${when}. يمكنك إدارة التنبيه من صفحة [تنبيهات الأسعار](/ar/price-alerts).`;
+  },
+  incompleteAlert:
+    "لإنشاء تنبيه، اذكر الأداة والاتجاه والمستوى المستهدف، مثل " +
+    "*نبهني عندما يتجاوز تاسي 11500* أو *نبهني عندما يتغير بيتكوين بنسبة 5%*.",
+  unknown: (help) => `لم أفهم طلبك. ${help}`,
+  unavailable: AR_UNAVAILABLE,
+  failure: (error) => {
+    if (!error || error === EN_UNAVAILABLE || error.endsWith("is not available right now."))
+      return AR_UNAVAILABLE;
+    if (error === SIGN_IN_FOR_ALERTS) return "يرجى تسجيل الدخول لإنشاء تنبيهات الأسعار.";
+    // A validation message from the alerts service (English): shown as it is, after an Arabic lead.
+    return `تعذّر ذلك: ${error}`;
+  },
+};
+
+export const COPY: Record<ReplyLang, Copy> = { en, ar };
