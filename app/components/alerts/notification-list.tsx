@@ -17,11 +17,13 @@ function NotificationItem({ n }: { n: NotificationView }) {
         {isRead ? null : <span className="block size-2.5 rounded-full bg-brand-600" />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900">
+        <p dir="auto" className="font-semibold text-slate-900">
           {n.title}
           {isRead ? null : <span className="sr-only"> ({t("notifications.unreadDot")})</span>}
         </p>
-        <p className="mt-0.5 text-sm text-slate-700">{n.message}</p>
+        <p dir="auto" className="mt-0.5 text-sm text-slate-700">
+          {n.message}
+        </p>
         <p className="mt-1 text-xs text-slate-500">{f.mediumDateTime(n.createdAt)}</p>
       </div>
       {isRead ? null : (

@@ -53,7 +53,9 @@ function ConversationItem({
       >
         <MessageSquare className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-slate-800">{conversation.title}</span>
+          <span dir="auto" className="block truncate text-sm font-medium text-slate-800">
+            {conversation.title}
+          </span>
           <span className="block text-xs text-slate-600" data-testid="conversation-date">
             <DateLabelText at={conversation.updatedAt} />
           </span>
