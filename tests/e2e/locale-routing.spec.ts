@@ -13,17 +13,27 @@ const path = (page: Page) => {
   return url.pathname + url.search;
 };
 
-test("/ar is Arabic, right to left, and hydrates", async ({ page }) => {
-  await page.goto("/ar");
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await hydrated(page);
-  // The Arabic catalogs came lazily, before hydration; the English page's bundle has none of them.
-  await expect(header(page).getByRole("link", { name: "الرئيسية", exact: true }).first()).toBeVisible();
+test("/ar is Arabic, right to left, and hydrates; only Arabic pages fetch the Arabic catalogs", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  const arabicCatalogs = () => scripts.filter((p) => /\/assets\/ar-[\w-]+\.js$/.test(p));
+
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   await hydrated(page);
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(arabicCatalogs(), "an English page loads no Arabic catalog").toEqual([]);
+
+  await page.goto("/ar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await hydrated(page);
+  // Hydrated in Arabic (the catalogs arrived before hydration: no mismatch, no console error).
+  await expect(header(page).getByRole("link", { name: "الرئيسية", exact: true }).first()).toBeVisible();
+  expect(arabicCatalogs()).toHaveLength(1);
 });
 
 test("internal links keep an Arabic reader under /ar", async ({ page }) => {
@@ -107,9 +117,10 @@ test("a signed-in user's choice follows them to a new browser", async ({ page, b
   await signUpAndSignIn(page, email);
   await page.goto("/about");
   await hydrated(page);
-  const saved = page.waitForResponse((r) => r.url().endsWith("/api/locale") && r.status() === 200);
+  // A keepalive POST: it outlives the page it left, so wait for it to go, not for its answer.
+  const saved = page.waitForRequest((r) => r.url().endsWith("/api/locale") && r.method() === "POST");
   await switchLink(page, "العربية").click();
-  await saved;
+  expect((await saved).postData()).toBe("lang=ar");
   await expect(page).toHaveURL(/\/ar\/about$/);
 
   const other = await browser.newContext({ baseURL });
