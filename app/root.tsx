@@ -17,6 +17,7 @@ import appCss from "./app.css?url";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { LazyToaster } from "./components/layout/lazy-toaster";
+import { LowPriorityPreloads } from "./components/layout/low-priority-preloads";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </Direction.Provider>
         </I18nextProvider>
         <ScrollToTop />
+        <LowPriorityPreloads nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
     </html>
