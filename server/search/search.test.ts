@@ -263,6 +263,15 @@ describe("Arabic search", () => {
     expect(aramco?.descriptionHtml).toContain("<mark>Aramco</mark>");
   });
 
+  it("finds a market instrument by its Arabic name", async () => {
+    const dirham = (await find("الدرهم الإماراتي")).find((r) => r.source === "instrument");
+    expect(dirham).toMatchObject({ url: "/markets/usd-aed", title: "USD/AED — US Dollar / UAE Dirham" });
+    // English results of the instrument show its English text only.
+    expect((await find("dirham")).find((r) => r.source === "instrument")?.descriptionHtml).not.toMatch(
+      /[\u0600-\u06FF]/,
+    );
+  });
+
   it("falls back to Arabic prefixes when whole words find nothing", async () => {
     const hits = await find("المخزو");
     expect(hits.some((r) => r.title === "النفط يصعد مع تراجع المخزونات")).toBe(true);

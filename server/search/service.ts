@@ -2,6 +2,7 @@ import type { MarketService } from "../contracts";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
+import { AR_INSTRUMENTS } from "../market/arabic-names";
 import { STATIC_PAGES } from "./static-pages";
 import type { SearchResult, SearchResultType, SearchService, SearchSource } from "./types";
 
@@ -40,7 +41,11 @@ interface FixedDoc {
   title: string;
   body: string;
   url: string;
+  /** Indexed but not shown: an instrument's Arabic names (an English result keeps its English text). */
+  hidden?: string;
   tsv?: string;
+  /** The vector Arabic queries match: tsv plus the hidden Arabic names (English ranks stay as they were). */
+  tsvAr?: string;
 }
 
 // Headline input: tags, Markdown syntax and our mark characters removed; long bodies cut short.
@@ -205,6 +210,9 @@ export function createSearch(deps: SearchDeps): SearchService {
       ]
         .filter(Boolean)
         .join(" · "),
+      hidden: [AR_INSTRUMENTS[i.symbol]?.name, ...(AR_INSTRUMENTS[i.symbol]?.terms ?? [])]
+        .filter(Boolean)
+        .join(" · "),
       // The instrument page (issue 3) uses this slug: /markets/usd-aed.
       url: `/markets/${encodeURIComponent(i.symbol.toLowerCase().replace(/\//g, "-"))}`,
     }));
@@ -218,12 +226,17 @@ export function createSearch(deps: SearchDeps): SearchService {
     ];
     const key = docs.map((d) => d.ref).join("\n");
     if (fixedDocs?.key === key) return fixedDocs.docs;
-    const rows = await database.query<{ ref: string; tsv: string }>(
-      `select d.ref, (${VECTOR})::text as tsv from jsonb_to_recordset($1::jsonb) as d(ref text, title text, body text)`,
-      [JSON.stringify(docs.map(({ ref, title, body }) => ({ ref, title, body })))],
+    const rows = await database.query<{ ref: string; tsv: string; tsv_ar: string }>(
+      `select d.ref, (${VECTOR})::text as tsv,
+              (${VECTOR} || setweight(search_tsvector(coalesce(d.hidden, '')), 'B'))::text as tsv_ar
+         from jsonb_to_recordset($1::jsonb) as d(ref text, title text, body text, hidden text)`,
+      [JSON.stringify(docs.map(({ ref, title, body, hidden }) => ({ ref, title, body, hidden })))],
     );
-    const byRef = new Map(rows.map((r) => [r.ref, r.tsv]));
-    for (const d of docs) d.tsv = byRef.get(d.ref) ?? "";
+    const byRef = new Map(rows.map((r) => [r.ref, r]));
+    for (const d of docs) {
+      d.tsv = byRef.get(d.ref)?.tsv ?? "";
+      d.tsvAr = byRef.get(d.ref)?.tsv_ar ?? "";
+    }
     fixedDocs = { key, docs };
     return docs;
   }
@@ -236,7 +249,11 @@ export function createSearch(deps: SearchDeps): SearchService {
     const rows = await database.query<Row>(SEARCH_SQL, [
       parsed.q,
       CANDIDATES_PER_SOURCE,
-      JSON.stringify(await fixed()),
+      JSON.stringify(
+        (await fixed()).map(({ hidden: _hidden, tsvAr, ...d }) =>
+          config === "arabic" ? { ...d, tsv: tsvAr } : d,
+        ),
+      ),
       limit,
       BODY_HEADLINE,
       TITLE_HEADLINE,

@@ -1,6 +1,7 @@
 import type { MarketService } from "../../contracts";
 import type { Instrument, MarketCategory } from "../../market/types";
 import { normalizeArabic } from "../../news/analysis/lexicon";
+import { AR_INSTRUMENTS } from "../../market/arabic-names";
 import { findInstruments, type Intent } from "./intents";
 
 /**
@@ -22,46 +23,6 @@ export function westernDigits(text: string): string {
     .replace(/\u066A/g, "%");
 }
 
-// biome-ignore format: one instrument per line reads as a table
-/** Each instrument's Arabic name (shown in answers) and the words that name it in a question. */
-export const AR_INSTRUMENTS: Record<string, { name: string; terms: string[] }> = {
-  TASI: { name: "مؤشر السوق السعودية (تاسي)", terms: ["تاسي", "مؤشر تداول", "سوق تداول", "المؤشر السعودي", "السوق السعودية", "السوق السعودي", "الأسهم السعودية"] },
-  DFMGI: { name: "المؤشر العام لسوق دبي المالي", terms: ["سوق دبي", "مؤشر دبي", "بورصة دبي"] },
-  FADGI: { name: "مؤشر فوتسي سوق أبوظبي العام", terms: ["سوق أبوظبي", "سوق أبو ظبي", "مؤشر أبوظبي", "بورصة أبوظبي"] },
-  QSI: { name: "مؤشر بورصة قطر", terms: ["بورصة قطر", "مؤشر قطر", "السوق القطرية", "السوق القطري"] },
-  BKP: { name: "مؤشر السوق الأول لبورصة الكويت", terms: ["بورصة الكويت", "مؤشر الكويت", "السوق الكويتية", "السوق الكويتي"] },
-  BHSEASI: { name: "مؤشر البحرين العام", terms: ["بورصة البحرين", "مؤشر البحرين", "السوق البحرينية"] },
-  MSX30: { name: "مؤشر بورصة مسقط 30", terms: ["بورصة مسقط", "مؤشر مسقط", "السوق العمانية", "السوق العماني"] },
-  ASEGI: { name: "المؤشر العام لبورصة عمّان", terms: ["بورصة عمان", "السوق الأردنية", "المؤشر الأردني", "مؤشر الأردن"] },
-  "2222": { name: "أرامكو السعودية", terms: ["أرامكو", "سهم أرامكو"] },
-  "1120": { name: "مصرف الراجحي", terms: ["الراجحي", "مصرف الراجحي", "بنك الراجحي"] },
-  EMAAR: { name: "إعمار العقارية", terms: ["إعمار"] },
-  FAB: { name: "بنك أبوظبي الأول", terms: ["بنك أبوظبي الأول"] },
-  QNBK: { name: "بنك قطر الوطني", terms: ["بنك قطر الوطني"] },
-  "USD/AED": { name: "الدولار الأمريكي مقابل الدرهم الإماراتي", terms: ["الدرهم", "الدرهم الإماراتي"] },
-  "USD/SAR": { name: "الدولار الأمريكي مقابل الريال السعودي", terms: ["الريال السعودي"] },
-  "USD/KWD": { name: "الدولار الأمريكي مقابل الدينار الكويتي", terms: ["الدينار الكويتي"] },
-  "USD/QAR": { name: "الدولار الأمريكي مقابل الريال القطري", terms: ["الريال القطري"] },
-  "USD/BHD": { name: "الدولار الأمريكي مقابل الدينار البحريني", terms: ["الدينار البحريني"] },
-  "USD/OMR": { name: "الدولار الأمريكي مقابل الريال العماني", terms: ["الريال العماني"] },
-  "USD/JOD": { name: "الدولار الأمريكي مقابل الدينار الأردني", terms: ["الدينار الأردني"] },
-  "EUR/USD": { name: "اليورو مقابل الدولار الأمريكي", terms: ["اليورو"] },
-  "GBP/USD": { name: "الجنيه الإسترليني مقابل الدولار الأمريكي", terms: ["الجنيه الإسترليني", "الإسترليني"] },
-  "USD/JPY": { name: "الدولار الأمريكي مقابل الين الياباني", terms: ["الين الياباني", "الين"] },
-  BTC: { name: "بيتكوين", terms: ["بيتكوين", "بتكوين"] },
-  ETH: { name: "إيثريوم", terms: ["إيثريوم", "إيثيريوم"] },
-  SOL: { name: "سولانا", terms: ["سولانا"] },
-  XRP: { name: "إكس آر بي (ريبل)", terms: ["ريبل"] },
-  BNB: { name: "عملة بينانس", terms: ["بينانس"] },
-  BRENT: { name: "خام برنت", terms: ["برنت", "خام برنت", "النفط", "الخام"] },
-  WTI: { name: "خام غرب تكساس الوسيط", terms: ["غرب تكساس", "الخام الأمريكي", "النفط الأمريكي"] },
-  GOLD: { name: "الذهب", terms: ["الذهب"] },
-  SILVER: { name: "الفضة", terms: ["الفضة"] },
-  NATGAS: { name: "الغاز الطبيعي", terms: ["الغاز الطبيعي", "الغاز"] },
-  SPX: { name: "مؤشر إس آند بي 500", terms: ["إس آند بي", "ستاندرد آند بورز"] },
-  DJI: { name: "مؤشر داو جونز الصناعي", terms: ["داو جونز", "الداو"] },
-  IXIC: { name: "مؤشر ناسداك المركب", terms: ["ناسداك"] },
-};
 /** "The dollar" alone: the site's headline pair (the dirham is pegged to it). */
 const DOLLAR_DEFAULT = "USD/AED";
 
