@@ -3,6 +3,7 @@ import {
   isLocalizedPath,
   langFromCookie,
   langOf,
+  pageHref,
   pagePathname,
   localePath,
   rememberedRedirect,
@@ -83,6 +84,18 @@ describe("langFromCookie", () => {
   });
 });
 
+describe("pageHref", () => {
+  const href = (path: string) => pageHref(new URL(`http://site.test${path}`));
+  it("names the page of a client navigation's data request, without React Router's parameters", () => {
+    expect(href("/ar/search.data?q=oil&_routes=root%2Croutes%2Fsearch")).toBe("/ar/search?q=oil");
+    expect(href("/about.data?_routes=root")).toBe("/about");
+    expect(href("/_root.data")).toBe("/");
+  });
+  it("leaves a page URL exactly as it came", () => {
+    expect(href("/search?q=oil%20price&x=a+b")).toBe("/search?q=oil%20price&x=a+b");
+  });
+});
+
 describe("rememberedRedirect", () => {
   const url = (path: string) => new URL(`http://site.test${path}`);
   it("sends a visitor whose cookie says Arabic to the /ar twin, query kept", () => {
@@ -110,6 +123,7 @@ describe("rememberedRedirect", () => {
     expect(rememberedRedirect(url("/ar/about.data"), "lang=ar")).toBeNull();
     expect(rememberedRedirect(url("/_root.data"), "lang=ar")).toBe("/ar");
     expect(rememberedRedirect(url("/about.data?x=1"), "lang=ar")).toBe("/ar/about?x=1");
+    expect(rememberedRedirect(url("/about.data?x=1&_routes=root"), "lang=ar")).toBe("/ar/about?x=1");
   });
 });
 

@@ -37,6 +37,19 @@ export function pagePathname(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/**
+ * The page a request is for, as a site path with its query: a data request's `.data` and React
+ * Router's `_routes` parameter removed (`/ar/search.data?q=oil&_routes=root` → `/ar/search?q=oil`),
+ * so redirects built from it name the page.
+ */
+export function pageHref(url: URL): string {
+  const pathname = pagePathname(url.pathname);
+  if (!url.searchParams.has("_routes")) return pathname + url.search;
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  return pathname + (params.size ? `?${params}` : "");
+}
+
 /** `/ar/about` → { lang: "ar", path: "/about" }; `/ar` → { lang: "ar", path: "/" }. */
 export function splitLocale(pathname: string): { lang: Lang; path: string } {
   for (const lang of PREFIXED) {
@@ -105,5 +118,5 @@ export function rememberedRedirect(
   if (!isLocalizedPath(pathname) || splitLocale(pathname).lang !== DEFAULT_LANGUAGE) return null;
   const remembered = langFromCookie(cookieHeader) ?? (isLang(savedLocale) ? savedLocale : null);
   if (!remembered || remembered === DEFAULT_LANGUAGE) return null;
-  return localePath(remembered, pathname + url.search);
+  return localePath(remembered, pageHref(url));
 }

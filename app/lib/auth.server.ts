@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { type RequestContext, requestContext } from "~/context";
-import { langOf, localePath } from "./locale";
+import { langOf, localePath, pageHref } from "./locale";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
@@ -33,9 +33,7 @@ export async function requireUser(request: Request, context: Ctx): Promise<Sessi
   const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(
-      localePath(langOf(request), `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`),
-    );
+    throw redirect(localePath(langOf(request), `/auth?redirectTo=${encodeURIComponent(pageHref(url))}`));
   }
   return user;
 }
