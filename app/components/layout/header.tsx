@@ -102,9 +102,10 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-brand-900 shadow">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <Link to="/" className="me-4 flex items-center gap-2 text-lg font-bold text-white">
-          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
+      {/* Phones: tighter gaps, so a signed-in header (bell, chat history, language) fits 375 px. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <Link to="/" className="me-1 flex shrink-0 items-center gap-2 text-lg font-bold text-white sm:me-4">
+          <img src="/favicon.svg" alt="" className="size-7 sm:size-8" width={32} height={32} />
           <span>{siteName}</span>
         </Link>
         <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label={t("nav.main")}>
@@ -130,7 +131,7 @@ export function Header() {
             />
           ) : null}
         </nav>
-        <div className="ms-auto flex items-center gap-1">
+        <div className="ms-auto flex items-center sm:gap-1">
           <Link
             to="/search"
             className="rounded p-2 text-slate-100 hover:bg-white/10"
@@ -138,7 +139,7 @@ export function Header() {
           >
             <Search className="size-5" aria-hidden />
           </Link>
-          <LanguageSwitch className="flex items-center gap-1 rounded px-2 py-2 text-sm font-medium text-slate-100 hover:bg-white/10" />
+          <LanguageSwitch className="flex items-center gap-1 rounded px-1.5 py-2 text-sm sm:px-2 font-medium text-slate-100 hover:bg-white/10" />
           <ThemeToggle />
           <HeaderExtras />
           <div className="hidden lg:block">

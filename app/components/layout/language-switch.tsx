@@ -41,7 +41,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
       }}
     >
       <Languages className="size-4 shrink-0" aria-hidden />
-      <span>{t(`languageSwitch.${target}`)}</span>
+      {/* Phones: the icon alone (the name stays for screen readers), or a signed-in header overflows. */}
+      <span className="max-sm:sr-only">{t(`languageSwitch.${target}`)}</span>
     </Link>
   );
 }
