@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { type Lang, localePath } from "../../app/lib/locale";
+import { tr } from "./catalogs";
 import { expect, hydrated, type Page, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 // Issue 9: every page complete, accessible in both themes at 375 and 1280 px, and looked at.
-// Screenshots of every route land in screenshots/pages-<name>-<width>[-dark].png.
+// Issue 10: every route again in Arabic (/ar/...), right to left.
+// Screenshots of every route land in screenshots/pages-[ar-]<name>-<width>[-dark].png.
 
 const WIDTHS = [375, 1280] as const;
 const THEMES = ["light", "dark"] as const;
@@ -28,32 +31,47 @@ async function settle(page: Page) {
 }
 
 /**
- * Opens `path` at each width in each theme (the system's colour scheme, which the site follows),
- * runs axe, and screenshots it. `prepare` brings the page into the state to check (a tab, a dialog).
+ * Opens `path` (in `lang`: Arabic pages live under /ar) at each width in each theme (the system's
+ * colour scheme, which the site follows), runs axe, and screenshots it. `prepare` brings the page
+ * into the state to check (a tab, a dialog).
  */
-async function checkRoute(page: Page, name: string, path: string, prepare?: (page: Page) => Promise<void>) {
+async function checkRoute(
+  page: Page,
+  name: string,
+  path: string,
+  prepare?: (page: Page) => Promise<void>,
+  lang: Lang = "en",
+) {
   const found: string[] = [];
+  const url = localePath(lang, path);
   for (const width of WIDTHS) {
     for (const theme of THEMES) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
       await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-      await page.goto(path);
+      await page.goto(url);
       await settle(page);
       if (prepare) await prepare(page);
+      const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+      const expected = lang === "ar" ? ["ar", "rtl"] : ["en", "ltr"];
+      if (html.join() !== expected.join())
+        found.push(`${width}px ${theme}: <html lang dir> is ${html.join(" ")}`);
       for (const v of await axeViolations(page)) found.push(`${width}px ${theme}: ${v}`);
       // Nothing may be wider than the viewport (a sideways scroll at 375 px is a broken layout).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) found.push(`${width}px ${theme}: page is ${overflow}px wider than the viewport`);
       await page.screenshot({
-        path: `screenshots/pages-${name}-${width}${theme === "dark" ? "-dark" : ""}.png`,
+        path: `screenshots/pages-${lang === "en" ? "" : `${lang}-`}${name}-${width}${theme === "dark" ? "-dark" : ""}.png`,
         fullPage: !prepare,
       });
     }
   }
-  expect(found, `${path}: accessibility and layout`).toEqual([]);
+  expect(found, `${url}: accessibility and layout`).toEqual([]);
 }
 
-/** The first link on `listPath` whose address starts with `prefix` (slugs come from the seed). */
+/**
+ * The first link on `listPath` whose address starts with `prefix` (slugs come from the seed), as an
+ * unprefixed path (checkRoute puts it in the language it checks).
+ */
 async function firstLink(page: Page, listPath: string, prefix: string) {
   const html = await (await page.request.get(listPath)).text();
   const href = html.match(new RegExp(`href="(${prefix}[^"#?]+)"`))?.[1];
@@ -97,66 +115,120 @@ const PUBLIC_ROUTES: Array<[name: string, path: string]> = [
   ["not-found", "/this-page-does-not-exist"],
 ];
 
-test.describe("axe, layout and screenshots on every route (375 and 1280 px, light and dark)", () => {
-  test.describe.configure({ timeout: 180_000 });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-  for (const [name, path] of PUBLIC_ROUTES) {
-    test(`${name} (${path})`, async ({ page }) => {
-      await checkRoute(page, name, path);
-    });
-  }
+for (const lang of ["en", "ar"] as const) {
+  // English titles stay as they were; the Arabic run of the same checks is prefixed "ar".
+  const title = (name: string) => (lang === "en" ? name : `ar: ${name}`);
+  const describeTitle =
+    lang === "en"
+      ? "axe, layout and screenshots on every route (375 and 1280 px, light and dark)"
+      : "Arabic (/ar, right to left): axe, layout and screenshots on every route (375 and 1280 px, light and dark)";
 
-  test("an article, a broker analysis and an instrument page", async ({ page }) => {
-    await checkRoute(page, "article", await firstLink(page, "/news/economic", "/news/article/"));
-    await checkRoute(
-      page,
-      "broker-analysis",
-      await firstLink(page, "/brokers/analysis", "/brokers/analysis/"),
-    );
-    await checkRoute(page, "instrument", await firstLink(page, "/", "/markets/"));
-  });
+  test.describe(describeTitle, () => {
+    test.describe.configure({ timeout: 180_000 });
 
-  test("home with the subscribe modal open, and the markets panel", async ({ page }) => {
-    await checkRoute(page, "subscribe-modal", "/", async (p) => {
-      await p.getByRole("button", { name: "Subscribe to Newsletter" }).click();
-      await expect(p.getByRole("dialog")).toBeVisible();
-    });
-    await checkRoute(page, "markets-panel", "/", async (p) => {
-      await p.locator("#markets").scrollIntoViewIfNeeded();
-    });
-  });
+    for (const [name, path] of PUBLIC_ROUTES) {
+      test(title(`${name} (${localePath(lang, path)})`), async ({ page }) => {
+        await checkRoute(page, name, path, undefined, lang);
+      });
+    }
 
-  test("signed-in pages: price alerts, notifications, chat history drawer", async ({ page }) => {
-    await signUpAndSignIn(page, uniqueEmail("pages"));
-    await checkRoute(page, "price-alerts", "/price-alerts", async (p) => {
-      await p.getByRole("button", { name: "New Alert" }).click();
-      await expect(p.getByRole("heading", { name: "Create Price Alert" })).toBeVisible();
-    });
-    await checkRoute(page, "notifications", "/price-alerts", async (p) => {
-      await p.getByRole("tab", { name: /Notifications/ }).click();
-    });
-    await checkRoute(page, "chat-history", "/", async (p) => {
-      await p.locator("header").getByRole("button", { name: "Chat history" }).click();
-      await expect(p.getByRole("dialog", { name: "Chat History" })).toBeVisible();
-    });
-  });
-
-  for (const tab of ["overview", "users", "content", "newsletter", "email-templates", "settings"]) {
-    test(`admin (admin@e2e.test): ${tab} tab`, async ({ page, consoleErrors }) => {
-      await signInAsAdmin(page);
+    test(title("an article, a broker analysis and an instrument page"), async ({ page }) => {
       await checkRoute(
         page,
-        `admin-${tab}`,
-        `/admin?tab=${tab}`,
-        tab === "email-templates" ? withoutPreviewFrame : undefined,
+        "article",
+        await firstLink(page, "/news/economic", "/news/article/"),
+        undefined,
+        lang,
       );
-      // axe injects itself into every frame; the mail preview's sandboxed frame (no scripts, by
-      // design) refuses, and Chromium logs that. It is the test tool's message, not the page's.
-      const own = consoleErrors.filter((e) => !e.includes("Blocked script execution in 'about:srcdoc'"));
-      consoleErrors.splice(0, consoleErrors.length, ...own);
+      await checkRoute(
+        page,
+        "broker-analysis",
+        await firstLink(page, "/brokers/analysis", "/brokers/analysis/"),
+        undefined,
+        lang,
+      );
+      await checkRoute(page, "instrument", await firstLink(page, "/", "/markets/"), undefined, lang);
     });
-  }
-});
+
+    test(title("home with the subscribe modal open, and the markets panel"), async ({ page }) => {
+      await checkRoute(
+        page,
+        "subscribe-modal",
+        "/",
+        async (p) => {
+          await p.getByRole("button", { name: tr(lang, "newsletter:banner.cta") }).click();
+          await expect(p.getByRole("dialog")).toBeVisible();
+        },
+        lang,
+      );
+      await checkRoute(
+        page,
+        "markets-panel",
+        "/",
+        async (p) => {
+          await p.locator("#markets").scrollIntoViewIfNeeded();
+        },
+        lang,
+      );
+    });
+
+    test(title("signed-in pages: price alerts, notifications, chat history drawer"), async ({ page }) => {
+      await signUpAndSignIn(page, uniqueEmail("pages"));
+      await checkRoute(
+        page,
+        "price-alerts",
+        "/price-alerts",
+        async (p) => {
+          await p.getByRole("button", { name: tr(lang, "alerts:list.newAlert") }).click();
+          await expect(p.getByRole("heading", { name: tr(lang, "alerts:form.title") })).toBeVisible();
+        },
+        lang,
+      );
+      await checkRoute(
+        page,
+        "notifications",
+        "/price-alerts",
+        async (p) => {
+          const name = new RegExp(escapeRegExp(tr(lang, "alerts:tabs.notifications")));
+          await p.getByRole("tab", { name }).click();
+        },
+        lang,
+      );
+      await checkRoute(
+        page,
+        "chat-history",
+        "/",
+        async (p) => {
+          await p
+            .locator("header")
+            .getByRole("button", { name: tr(lang, "chat:history.open") })
+            .click();
+          await expect(p.getByRole("dialog", { name: tr(lang, "chat:history.title") })).toBeVisible();
+        },
+        lang,
+      );
+    });
+
+    for (const tab of ["overview", "users", "content", "newsletter", "email-templates", "settings"]) {
+      test(title(`admin (admin@e2e.test): ${tab} tab`), async ({ page, consoleErrors }) => {
+        await signInAsAdmin(page);
+        await checkRoute(
+          page,
+          `admin-${tab}`,
+          `/admin?tab=${tab}`,
+          tab === "email-templates" ? withoutPreviewFrame : undefined,
+          lang,
+        );
+        // axe injects itself into every frame; the mail preview's sandboxed frame (no scripts, by
+        // design) refuses, and Chromium logs that. It is the test tool's message, not the page's.
+        const own = consoleErrors.filter((e) => !e.includes("Blocked script execution in 'about:srcdoc'"));
+        consoleErrors.splice(0, consoleErrors.length, ...own);
+      });
+    }
+  });
+}
 
 test.describe("home page", () => {
   test("sections in the spec's order, ad slots that reserve their size", async ({ page }) => {
@@ -374,5 +446,110 @@ test.describe("theme and keyboard", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/news\/economic$/);
     await expect(page.getByRole("menu")).toHaveCount(0);
+  });
+});
+
+test.describe("right to left (issue 10)", () => {
+  test("the header is mirrored in Arabic: the site name on the right at 1280 px, on the left in English", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const siteNameCentre = async (path: string) => {
+      await page.goto(path);
+      const box = (await page.locator("body > header a").first().boundingBox())!;
+      return box.x + box.width / 2;
+    };
+    expect(await siteNameCentre("/")).toBeLessThan(640);
+    expect(await siteNameCentre("/ar")).toBeGreaterThan(640);
+    // A quote row: the price sits at the row's end, left of the instrument's name in Arabic.
+    for (const [path, priceLeftOfName] of [
+      ["/", false],
+      ["/ar", true],
+    ] as const) {
+      await page.goto(path);
+      const row = page.locator("#markets li[data-symbol]").first();
+      const name = (await row.locator("a").first().boundingBox())!;
+      const price = (await row.locator("[data-field=price]").boundingBox())!;
+      expect(price.x < name.x, `${path}: price left of the name`).toBe(priceLeftOfName);
+    }
+  });
+
+  test("table header cells align to the right in Arabic (admin users table)", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/ar/admin?tab=users");
+    await hydrated(page);
+    const cells = page.locator("table th");
+    await expect(cells.first()).toBeVisible();
+    // Where each header's text sits inside its cell: flush with the right padding edge in RTL.
+    const gaps = await cells.evaluateAll((ths) =>
+      ths.map((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const text = range.getBoundingClientRect();
+        const box = th.getBoundingClientRect();
+        const style = getComputedStyle(th);
+        return {
+          right: box.right - Number.parseFloat(style.paddingRight) - text.right,
+          left: text.left - box.left - Number.parseFloat(style.paddingLeft),
+        };
+      }),
+    );
+    for (const gap of gaps) expect(Math.abs(gap.right)).toBeLessThan(1.5);
+    // At least one column is wider than its header, so the alignment is really tested.
+    expect(Math.max(...gaps.map((g) => g.left))).toBeGreaterThan(8);
+  });
+
+  test("the fake-groups warning scrolls left to right in Arabic, right to left in English", async ({
+    page,
+  }) => {
+    for (const [path, enters] of [
+      ["/", "right"],
+      ["/ar", "left"],
+    ] as const) {
+      await page.goto(path);
+      await hydrated(page);
+      const warning = page.getByTestId("fake-groups-warning");
+      await warning.scrollIntoViewIfNeeded();
+      await expect(warning).toHaveAttribute("data-state", "running");
+      const [from, to] = await warning
+        .locator("p")
+        .evaluate((p) =>
+          (p.getAnimations()[0]!.effect as KeyframeEffect)
+            .getKeyframes()
+            .map((k) => Number.parseFloat(String(k.transform).replace("translateX(", ""))),
+        );
+      expect(
+        enters === "right" ? from! > 0 && to! < 0 : from! < 0 && to! > 0,
+        `${path}: ${from} → ${to}`,
+      ).toBe(true);
+    }
+  });
+
+  test("the digits setting switches prices to Arabic-Indic digits in place, and the choice persists", async ({
+    page,
+  }) => {
+    await page.goto("/ar");
+    await hydrated(page);
+    const price = page.locator("#markets [data-field=price]").first();
+    await expect(price).toHaveText(/^[0-9.,]+$/);
+    const arab = page
+      .locator("footer")
+      .getByRole("button", { name: new RegExp(tr("ar", "common:digits.arab")) });
+    await expect(arab).toHaveAttribute("aria-pressed", "false");
+    await arab.click();
+    await expect(price).toHaveText(/^[٠-٩٫٬]+$/);
+    await expect(arab).toHaveAttribute("aria-pressed", "true");
+    // Kept in a cookie, so the server renders the next page with it (no flash of other digits).
+    const served = await (await page.request.get("/ar")).text();
+    expect(served).toMatch(/data-field="price"[^>]*>[٠-٩٫٬]+</);
+    await page.reload();
+    await expect(price).toHaveText(/^[٠-٩٫٬]+$/);
+    // Back to Western digits.
+    await page
+      .locator("footer")
+      .getByRole("button", { name: new RegExp(tr("ar", "common:digits.latn")) })
+      .click();
+    await expect(price).toHaveText(/^[0-9.,]+$/);
   });
 });
