@@ -62,7 +62,11 @@ async function finish(page: Page, lang: Lang, flow: string, include?: string) {
   // Nothing wider than the viewport (a mirrored layout that spills sideways is broken).
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${flow} (${lang}) overflows sideways`).toBeLessThanOrEqual(0);
+  // From the top, so the sticky header is drawn where it belongs in the full-page image.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `screenshots/locales-${flow}-${lang}.png`, fullPage: true });
+  if (include)
+    await page.locator(include).screenshot({ path: `screenshots/locales-${flow}-${lang}-section.png` });
 }
 
 for (const lang of ["en", "ar"] as const) {
@@ -79,6 +83,7 @@ for (const lang of ["en", "ar"] as const) {
       await hydrated(page);
       await expectPageIn(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: tr(lang, "pages:home.title") })).toBeVisible();
+      await expect(page).toHaveTitle(tr(lang, "pages:meta.home.title"));
       for (const key of [
         "market:panels.title",
         "home:analytics.title",

@@ -1,3 +1,4 @@
+import { tr } from "./catalogs";
 import { expect, type Page, test } from "./fixtures";
 
 /** Issue 9 SEO: what crawlers and link previews read from real pages and files. */
@@ -104,7 +105,14 @@ test.describe("page meta", () => {
       });
       expect(tags.ogLocale).toBe(lang === "ar" ? "ar_AE" : "en_US");
       expect(tags.ogAlternate).toEqual([lang === "ar" ? "en_US" : "ar_AE"]);
-      expect(await head(page)).toMatchObject({ canonical: `${origin()}${canonical}`, robots: null });
+      const key = about ? "about" : "home";
+      expect(await head(page)).toMatchObject({
+        canonical: `${origin()}${canonical}`,
+        robots: null,
+        // The title and description in the page's language.
+        title: tr(lang, `pages:meta.${key}.title`),
+        description: tr(lang, `pages:meta.${key}.description`),
+      });
     });
   }
 
