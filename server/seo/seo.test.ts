@@ -121,12 +121,14 @@ describe("rss.xml", () => {
 });
 
 describe("robots.txt", () => {
-  it("keeps crawlers out of admin, API and sign-in and names the sitemap", () => {
+  it("keeps crawlers out of admin, API and sign-in in both languages and names the sitemap", () => {
     const lines = s.seo!.robots().split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toEqual(expect.arrayContaining(["Disallow: /admin", "Disallow: /api/", "Disallow: /auth"]));
+    // The Arabic copies too; the API is not localized, so it is listed once.
+    expect(lines).toEqual(expect.arrayContaining(["Disallow: /ar/admin", "Disallow: /ar/auth"]));
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    expect(lines.filter((l) => l.startsWith("Disallow:"))).toHaveLength(3);
+    expect(lines.filter((l) => l.startsWith("Disallow:"))).toHaveLength(5);
   });
 });
 

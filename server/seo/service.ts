@@ -21,8 +21,13 @@ export interface SeoService {
   robots(): string;
 }
 
-/** Paths a crawler has no business in (all noindex anyway): admin, API and sign-in. */
-export const DISALLOWED_PREFIXES = ["/admin", "/api/", "/auth"];
+/**
+ * Paths a crawler has no business in (all noindex anyway): admin, API and sign-in, the pages in
+ * every language (/ar/admin, /ar/auth); the API exists once.
+ */
+export const DISALLOWED_PREFIXES = [
+  ...new Set(["/admin", "/api/", "/auth"].flatMap((p) => LANGUAGES.map((lang) => localePath(lang, p)))),
+];
 /**
  * sitemaps.org allows 50,000 URLs per file; each article is listed once per language, so the
  * articles stop well short of it with the pages and instruments added.

@@ -151,6 +151,7 @@ test.describe("crawler files", () => {
     expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
     const text = await robots.text();
     expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Disallow: /ar/auth");
     expect(text).toContain(`Sitemap: ${origin()}/sitemap.xml`);
 
     const rss = await page.request.get("/rss.xml");
