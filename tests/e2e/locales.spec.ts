@@ -110,6 +110,13 @@ for (const lang of ["en", "ar"] as const) {
         markets.getByRole("button", { name: new RegExp(`^${tr(lang, `market:categories.${key}`)}`) });
       const row = (symbol: string) => markets.locator(`li[data-symbol="${symbol}"]`);
       await expect(panel("gulfStocks")).toHaveAttribute("aria-expanded", "true");
+      // The panels' grid is mirrored: the first (Gulf Stocks) at the reading start.
+      const [gulf, currencies] = [
+        (await panel("gulfStocks").boundingBox())!,
+        (await panel("currencies").boundingBox())!,
+      ];
+      if (lang === "ar") expect(gulf.x, "first panel on the right").toBeGreaterThan(currencies.x);
+      else expect(gulf.x, "first panel on the left").toBeLessThan(currencies.x);
       await expect(panel("commodities")).toHaveAttribute("aria-expanded", "false");
       // The refresh interval is the server's; the text is the catalog's plural form for it (Arabic's
       // singular has no digit at all: "كل ثانية").
