@@ -39,6 +39,8 @@ export interface NewsItem {
   source: string;
   category: string;
   guid: string | null;
+  /** Detected from the script at ingestion (issue 10): Arabic items read right to left in either locale. */
+  language?: "ar" | "en";
 }
 
 export interface NewsService {

@@ -21,16 +21,17 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
             rel="noopener noreferrer nofollow"
             className="inline-flex items-start gap-1 hover:text-brand-600 hover:underline"
           >
-            <span>{item.title}</span>
+            {/* The item's own language (the hidden "opens the publisher" text is the page's). */}
+            <span lang={item.language}>{item.title}</span>
             <ExternalLink aria-hidden className="mt-1 size-3.5 shrink-0" />
             <span className="sr-only">({t("news.opensPublisher")})</span>
           </a>
         ) : (
-          item.title
+          <span lang={item.language}>{item.title}</span>
         )}
       </h3>
       {text ? (
-        <p dir="auto" className="mt-1 text-sm text-slate-600">
+        <p dir="auto" lang={item.language} className="mt-1 text-sm text-slate-600">
           {text}
         </p>
       ) : null}
