@@ -50,7 +50,9 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
               </dd>
             </div>
           </dl>
-          <p className="mt-4 text-slate-700">{sentiment.summary}</p>
+          <p dir="auto" className="mt-4 text-slate-700">
+            {sentiment.summary}
+          </p>
           {sentiment.sectors.length > 0 ? (
             <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("sentiment.sectors")}>
               {sentiment.sectors.map((s) => (
