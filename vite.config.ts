@@ -16,16 +16,31 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/**
+ * "lucide-react" means app/components/icons/lucide.generated.ts in both builds: the same icon
+ * components drawing from one sprite file instead of carrying their paths (decision 012;
+ * regenerate with `npx tsx scripts/icon-sprite.ts`). Server and browser agree, so hydration
+ * matches.
+ */
+function iconSprite(): Plugin {
+  const generated = fileURLToPath(new URL("./app/components/icons/lucide.generated.ts", import.meta.url));
+  return {
+    name: "icon-sprite",
+    enforce: "pre",
+    resolveId: (source) => (source === "lucide-react" ? generated : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [zodWithoutEval(), tailwindcss(), reactRouter()],
+  plugins: [zodWithoutEval(), iconSprite(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     rolldownOptions: {
       output: {
-        // Icons are tiny modules shared by different sets of routes: left to automatic chunking they
-        // become dozens of sub-kilobyte files, each paying its own request and headers on first
-        // load. One icon chunk (a few KB compressed) is cheaper. Applies to the browser build only.
-        codeSplitting: { groups: [{ name: "icons", test: /node_modules[\\/]lucide-react/ }] },
+        // The icon components (a line each, see iconSprite) are shared by different sets of routes:
+        // left to automatic chunking they would be spread over small files, each paying its own
+        // request on first load. One icon chunk is cheaper. Applies to the browser build only.
+        codeSplitting: { groups: [{ name: "icons", test: /app[\\/]components[\\/]icons[\\/]/ }] },
       },
     },
   },
