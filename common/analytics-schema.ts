@@ -1,26 +1,15 @@
 import { z } from "zod";
 
-/** Spec §2 News analytics tabs, default the first. */
-export const ANALYTICS_TABS = ["news", "summaries", "calendar", "education"] as const;
-export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
+import {
+  ANALYTICS_TABS,
+  CALENDAR_COUNTRIES,
+  DEFAULT_CALENDAR_DAYS,
+  IMPORTANCE_LEVELS,
+  MAX_CALENDAR_DAYS,
+} from "./analytics-options";
 
-/** Countries the calendar knows (the Gulf plus the Fed and OPEC+). */
-export const CALENDAR_COUNTRIES = [
-  "UAE",
-  "Saudi Arabia",
-  "Kuwait",
-  "Qatar",
-  "Bahrain",
-  "Oman",
-  "Jordan",
-  "United States",
-  "Global",
-] as const;
-export const IMPORTANCE_LEVELS = ["high", "medium", "low"] as const;
-/** Spec §7: the calendar's day-range argument defaults to 30. */
-export const DEFAULT_CALENDAR_DAYS = 30;
-export const CALENDAR_DAY_OPTIONS = [7, 30, 90] as const;
-export const MAX_CALENDAR_DAYS = 366;
+// The lists live in analytics-options.ts (no Zod, for browser code); re-exported for server code.
+export * from "./analytics-options";
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values).optional().catch(undefined);

@@ -5,9 +5,9 @@ import { Form, useSubmit } from "react-router";
 import {
   CALENDAR_COUNTRIES,
   CALENDAR_DAY_OPTIONS,
-  type CalendarQuery,
   IMPORTANCE_LEVELS,
-} from "../../../common/analytics-schema";
+} from "../../../common/analytics-options";
+import type { CalendarQuery } from "../../../common/analytics-schema";
 import { ImportanceBadge, ImportanceDot, StepError } from "./badges";
 import type { EventView } from "./view";
 
