@@ -5,8 +5,8 @@ import { AR_INSTRUMENTS } from "../../market/arabic-names";
 import { findInstruments, type Intent } from "./intents";
 
 /**
- * The offline assistant's Arabic: instrument names, and rules for the common requests written in
- * Arabic. Text is compared after normalizeArabic (hamza forms, alef maqsura, ta marbuta and
+ * The offline assistant's Arabic: rules for the common requests written in Arabic, reading
+ * instruments by their Arabic names (server/market/arabic-names.ts). Text is compared after normalizeArabic (hamza forms, alef maqsura, ta marbuta and
  * diacritics folded), so "أسعار الذهب" and "اسعار الذهب" read the same.
  */
 
