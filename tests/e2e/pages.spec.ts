@@ -545,6 +545,15 @@ test.describe("right to left (issue 10)", () => {
     expect(served).toMatch(/data-field="price"[^>]*>[٠-٩٫٬]+</);
     await page.reload();
     await expect(price).toHaveText(/^[٠-٩٫٬]+$/);
+    // Dates too, rendered by the server and hydrated by the browser alike (a mismatch would log a
+    // console error and fail the test): relative times on a news list, the analytics feed's dates.
+    await page.goto("/ar/news/economic");
+    await hydrated(page);
+    await expect(page.locator("main article time").first()).toHaveAttribute("title", /[٠-٩]{4}/);
+    await page.goto("/ar/news-analytics");
+    await expect(page.getByTestId("news-date").first()).toHaveText(/[٠-٩]{2}:[٠-٩]{2} GMT$/);
+    await page.goto("/ar");
+    await hydrated(page);
     // Back to Western digits.
     await page
       .locator("footer")
