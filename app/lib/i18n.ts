@@ -20,9 +20,13 @@ export function addNamespaces(files: Catalogs) {
 }
 
 // One catalog per feature namespace: app/locales/<lang>/<namespace>.json. English, the fallback
-// of every other language, is always there.
+// of every other language, is always there. The mail namespace is only read by the server's mail
+// templates (server/mail/i18n.ts imports it), so pages never ship it.
 addNamespaces(
-  import.meta.glob<Catalogs[string]>(["../locales/en/*.json", "!../locales/en/admin.json"], { eager: true }),
+  import.meta.glob<Catalogs[string]>(
+    ["../locales/en/*.json", "!../locales/en/admin.json", "!../locales/en/mail.json"],
+    { eager: true },
+  ),
 );
 
 /**
