@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { instrumentSlug } from "~/components/market/format";
+import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
-import { errorPageMeta, pageMeta } from "~/lib/seo";
+import { errorPageMeta, pageMeta, siteFrom } from "~/lib/seo";
 import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,9 +35,9 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: d, location }) => {
   if (!d) return errorPageMeta();
-  const { name, symbol } = d.instrument;
+  const name = instrumentName(d.instrument, siteFrom(matches).lang ?? "en");
   return pageMeta(matches, {
-    ...metaText(matches, "instrument", { name, symbol }),
+    ...metaText(matches, "instrument", { name, symbol: d.instrument.symbol }),
     path: location.pathname,
   });
 };

@@ -244,6 +244,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       return m.catalogue().map((i) => ({
         symbol: i.symbol,
         name: i.name,
+        nameAr: i.nameAr,
         price: m.quote(i.symbol)?.price ?? null,
         decimals: i.decimals,
       }));

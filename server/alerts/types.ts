@@ -47,7 +47,13 @@ export interface PriceAlerts extends AlertsService {
   markRead(userId: string, notificationId: string): Promise<void>;
   markAllRead(userId: string): Promise<number>;
   /** Instruments the symbol field suggests, with the latest price when known. */
-  suggestions(): Array<{ symbol: string; name: string; price: number | null; decimals: number }>;
+  suggestions(): Array<{
+    symbol: string;
+    name: string;
+    nameAr?: string;
+    price: number | null;
+    decimals: number;
+  }>;
   /** Rebuilds the index from the database and listens to the market's ticks. */
   start(): Promise<void>;
   /** Stops listening and waits for the evaluation in progress. */

@@ -1,3 +1,4 @@
+import { AR_INSTRUMENTS } from "./arabic-names";
 import type { Instrument, MarketCategory } from "./types";
 
 /** Simulator parameters and the external provider's ticker, beside the public instrument facts. */
@@ -118,7 +119,20 @@ export const CATALOGUE: CatalogueEntry[] = CATEGORIES.flatMap((category) =>
 /** The public facts only (no simulator parameters). */
 export function publicInstrument(e: CatalogueEntry): Instrument {
   const { symbol, name, category, subcategory, exchange, currency, decimals, aliases } = e;
-  return { symbol, name, category, subcategory, exchange, currency, decimals, aliases };
+  // The Arabic name rides along with the catalogue the browser gets, so Arabic pages can name
+  // instruments without another request or a client-side table.
+  const nameAr = AR_INSTRUMENTS[symbol]?.name;
+  return {
+    symbol,
+    name,
+    ...(nameAr ? { nameAr } : {}),
+    category,
+    subcategory,
+    exchange,
+    currency,
+    decimals,
+    aliases,
+  };
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s/_.-]+/g, "");

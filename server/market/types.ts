@@ -4,6 +4,8 @@ export type MarketCategory = "gulfStocks" | "currencies" | "crypto" | "commoditi
 export interface Instrument {
   symbol: string; // e.g. TASI, USD/AED, BRENT, BTC
   name: string;
+  /** The name Arabic pages show (server/market/arabic-names.ts); the symbol stays Latin. */
+  nameAr?: string;
   category: MarketCategory;
   subcategory?: string;
   exchange: string; // key of the trading calendar, e.g. TADAWUL, DFM, FX, CRYPTO, NYSE

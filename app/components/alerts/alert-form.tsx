@@ -6,6 +6,8 @@ import { toast } from "~/lib/toast";
 import { type AlertTypeValue, ALERT_TYPES, alertFormSchema } from "../../../common/alert-schema";
 import { fieldErrors } from "../../../common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
+import { instrumentName } from "~/components/market/format";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import type { AlertActionResult, Suggestion } from "./types";
 
@@ -13,6 +15,7 @@ import type { AlertActionResult, Suggestion } from "./types";
 export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[]; onClose(): void }) {
   const { t } = useTranslation("alerts");
   const f = useFormat();
+  const lang = useLang();
   const st = useServerText();
   const fetcher = useFetcher<AlertActionResult>({ key: "create-alert" });
   const [symbol, setSymbol] = useState("");
@@ -77,13 +80,16 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
           <datalist id={listId}>
             {suggestions.map((s) => (
               <option key={s.symbol} value={s.symbol}>
-                {s.name}
+                {instrumentName(s, lang)}
               </option>
             ))}
           </datalist>
           {known?.price != null ? (
             <p className="mt-1 text-xs text-slate-500" data-testid="current-price">
-              {t("form.currentPrice", { name: known.name, price: f.price(known.price, known.decimals) })}
+              {t("form.currentPrice", {
+                name: instrumentName(known, lang),
+                price: f.price(known.price, known.decimals),
+              })}
             </p>
           ) : null}
         </div>

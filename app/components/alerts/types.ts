@@ -24,6 +24,7 @@ export interface NotificationView {
 export interface Suggestion {
   symbol: string;
   name: string;
+  nameAr?: string;
   price: number | null;
   decimals: number;
 }

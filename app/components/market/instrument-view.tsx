@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import type { Bar, ExchangeInfo, Instrument } from "../../../server/market/types";
 import type { Format } from "~/lib/format";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import { instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
 import { ChangeText, FlashPrice, LiveBadge, StatusBadge } from "./quote-parts";
@@ -67,6 +69,7 @@ export function InstrumentView({
   history: Bar[];
 }) {
   const { t } = useTranslation("market");
+  const lang = useLang();
   const feed = useMarketFeed();
   const f = useFormat();
   const quote = feed.quote(instrument.symbol);
@@ -84,7 +87,7 @@ export function InstrumentView({
             {t("instrument.back")}
           </Link>
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold sm:text-4xl">{instrument.name}</h1>
+            <h1 className="text-3xl font-bold sm:text-4xl">{instrumentName(instrument, lang)}</h1>
             <span className="rounded bg-white/15 px-2 py-0.5 text-sm font-semibold">{instrument.symbol}</span>
             {quote ? <StatusBadge status={quote.status} /> : null}
           </div>

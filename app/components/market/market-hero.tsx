@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import { useFormat } from "~/lib/use-format";
-import { instrumentHref } from "./format";
+import { useLang } from "~/lib/locale";
+import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
 
@@ -12,6 +13,7 @@ import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
 export function MarketHero({ symbols }: { symbols: readonly string[] }) {
   const { t } = useTranslation("market");
   const { t: tp } = useTranslation("pages");
+  const lang = useLang();
   const feed = useMarketFeed();
   const f = useFormat();
   return (
@@ -48,7 +50,9 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
                 >
                   <Link to={instrumentHref(symbol)} className="block">
                     <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
-                      {t(`heroLabels.${symbol}`, { defaultValue: q?.instrument.name ?? symbol })}
+                      {t(`heroLabels.${symbol}`, {
+                        defaultValue: q ? instrumentName(q.instrument, lang) : symbol,
+                      })}
                     </span>
                     {q ? (
                       <>

@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import type { MarketCategory } from "../../../server/market/types";
-import { instrumentHref } from "./format";
+import { useLang } from "~/lib/locale";
+import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, StatusBadge } from "./quote-parts";
 
@@ -18,6 +19,7 @@ const PANELS: Array<{ category: MarketCategory; open: boolean }> = [
 
 function QuoteRow({ quote }: { quote: LiveQuote }) {
   const { instrument } = quote;
+  const lang = useLang();
   return (
     <li
       data-symbol={instrument.symbol}
@@ -25,7 +27,7 @@ function QuoteRow({ quote }: { quote: LiveQuote }) {
     >
       <Link to={instrumentHref(instrument.symbol)} className="group min-w-0">
         <span className="font-semibold text-slate-900 group-hover:text-brand-600">{instrument.symbol}</span>
-        <span className="block truncate text-sm text-slate-500">{instrument.name}</span>
+        <span className="block truncate text-sm text-slate-500">{instrumentName(instrument, lang)}</span>
       </Link>
       <div className="text-end">
         <FlashPrice quote={quote} className="-me-1 font-semibold" />
