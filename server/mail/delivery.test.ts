@@ -194,4 +194,23 @@ describe("delivery over SMTP", () => {
     const next = await nl.sendCampaign({ subject: "Next week", content: "More news", frequency: "weekly" });
     expect(next.queued).toBe(1);
   });
+
+  it("admin-sent mails follow the recipient's language: an Arabic subscriber's broker selection and welcome", async () => {
+    await nl.subscribe(
+      { source: "community", fullName: "Layla", email: "Layla@example.com" },
+      { locale: "ar" },
+    );
+    await nl.sendBrokerSelection({
+      email: "layla@example.com",
+      fullName: "ليلى",
+      brokerName: "Sample Broker",
+    });
+    await nl.sendWelcome({ email: "LAYLA@example.com", fullName: "ليلى", frequency: "weekly" });
+    const mails = await deliveredTo("layla@example.com");
+    const broker = mails.find((m) => m.text.includes("Sample Broker"))!;
+    expect(broker.headers.subject).toBe("اختيارك للوسيط: Sample Broker");
+    expect(broker.html).toContain('dir="rtl"');
+    expect(broker.text).toContain("شكرًا لاختيارك Sample Broker عبر GulfPulse.");
+    expect(mails.map((m) => m.headers.subject)).toContain("مرحباً بك في النشرة البريدية من GulfPulse");
+  });
 });

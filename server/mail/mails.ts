@@ -55,6 +55,7 @@ export function brokerSelectionMail(o: {
   to: string;
   name: string;
   broker: string;
+  locale?: Locale;
 }): OutgoingMail {
   return { idempotencyKey: o.key, kind: "broker-selection", to: o.to, ...brokerSelectionEmail(o) };
 }

@@ -29,6 +29,7 @@ import {
   findSubscriber,
   insertOrReactivateSubscriber,
   listSubscribers,
+  localeForEmail,
   subscriberStats,
 } from "./subscribers";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
@@ -250,13 +251,15 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     },
 
     async sendWelcome(input) {
+      const locale = await localeForEmail(db, input.email.trim());
       await outbox.enqueue(
         welcomeMail({
           key: `welcome:direct:${randomUUID()}`,
           to: input.email.trim(),
           name: input.fullName,
           frequency: input.frequency,
-          siteUrl,
+          siteUrl: sitePath(locale),
+          locale,
         }),
       );
     },
@@ -268,6 +271,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           to: input.email.trim(),
           name: input.fullName,
           broker: input.brokerName,
+          locale: await localeForEmail(db, input.email.trim()),
         }),
       );
     },

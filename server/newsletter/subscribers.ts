@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { Frequency, NewsletterSubscriber } from "../contracts";
 import type { Db } from "../db/client";
 import { type Locale, toLocale } from "../users/locale";
-import { newsletterCampaigns, newsletterSubscribers as t } from "../db/schema";
+import { newsletterCampaigns, newsletterSubscribers as t, user } from "../db/schema";
 
 const columns = {
   id: t.id,
@@ -61,6 +61,20 @@ export async function insertOrReactivateSubscriber(db: Db, s: NewSubscriber) {
 export async function findSubscriber(db: Db, id: string) {
   const [row] = await db.select(columns).from(t).where(eq(t.id, id));
   return row ?? null;
+}
+
+/**
+ * The language to write to an address in: its subscription's, else its account's, else English.
+ * Mails an admin sends to an address (welcome, broker selection) follow the recipient (issue 10).
+ */
+export async function localeForEmail(db: Db, email: string): Promise<Locale> {
+  const result = await db.execute(sql`
+    select locale from (
+      select locale, 1 as rank from ${t} where lower(email) = lower(${email})
+      union all
+      select locale, 2 from ${user} where lower(email) = lower(${email})
+    ) found order by rank limit 1`);
+  return toLocale((result as unknown as { rows: { locale: string }[] }).rows[0]?.locale);
 }
 
 export async function deactivateSubscriber(db: Db, id: string) {

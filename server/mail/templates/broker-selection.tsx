@@ -1,20 +1,28 @@
+import { type Locale, mailT } from "../i18n";
 import { EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
-export function brokerSelectionEmail(p: { name: string; broker: string }): RenderedEmail {
-  const subject = `Your broker selection: ${p.broker}`;
+export function brokerSelectionEmail(p: { name: string; broker: string; locale?: Locale }): RenderedEmail {
+  const locale = p.locale ?? "en";
+  const t = mailT(locale);
+  const heading = t("brokerSelection.heading");
+  const hello = t("account.hello", { name: p.name });
   const lines = [
-    `Thank you for choosing ${p.broker} through GulfPulse.`,
-    `A representative of ${p.broker} will contact you shortly to help you open and verify your account.`,
-    "Before you trade, check the broker's regulation and read its risk disclosure. Never share your password, and beware of groups impersonating GulfPulse or your broker.",
+    t("brokerSelection.thanks", { broker: p.broker }),
+    t("brokerSelection.contact", { broker: p.broker }),
+    t("brokerSelection.caution"),
   ];
   const html = renderEmail(
-    <EmailLayout preview={lines[0]!}>
-      <Heading>Your broker selection</Heading>
-      <Paragraph>Hello {p.name},</Paragraph>
+    <EmailLayout locale={locale} preview={lines[0]!}>
+      <Heading>{heading}</Heading>
+      <Paragraph>{hello}</Paragraph>
       {lines.map((l) => (
         <Paragraph key={l}>{l}</Paragraph>
       ))}
     </EmailLayout>,
   );
-  return { subject, html, text: textBody(["Your broker selection", `Hello ${p.name},`, ...lines]) };
+  return {
+    subject: t("brokerSelection.subject", { broker: p.broker }),
+    html,
+    text: textBody([heading, hello, ...lines], locale),
+  };
 }

@@ -136,8 +136,25 @@ function splitHeaders(raw: string): [Record<string, string>, string] {
 }
 
 /** Just enough MIME for what nodemailer writes: the top headers and the text and HTML parts. */
+/** RFC 2047 encoded words (=?UTF-8?B?...?=), as non-ASCII subjects are sent; adjacent ones join. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+}
+
 export function parseMail(raw: string): ParsedMail {
   const [headers, body] = splitHeaders(raw);
+  if (headers.subject) headers.subject = decodeEncodedWords(headers.subject);
   const out: ParsedMail = { headers, text: "", html: "" };
   const walk = (h: Record<string, string>, b: string) => {
     const type = h["content-type"] ?? "text/plain";
