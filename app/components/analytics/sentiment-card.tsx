@@ -1,6 +1,7 @@
 import { Gauge } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/lib/use-format";
+import { toneSummary } from "./tone-summary";
 import { StepError, toneOf } from "./badges";
 import type { SentimentView } from "./view";
 
@@ -46,12 +47,12 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
             <div>
               <dt className="text-sm text-slate-500">{t("sentiment.sectors")}</dt>
               <dd data-testid="sectors-count" className="text-3xl font-bold text-slate-900">
-                {sentiment.sectors.length}
+                {f.integer(sentiment.sectors.length)}
               </dd>
             </div>
           </dl>
-          <p dir="auto" className="mt-4 text-slate-700">
-            {sentiment.summary}
+          <p data-testid="sentiment-summary" className="mt-4 text-slate-700">
+            {toneSummary(t, sentiment)}
           </p>
           {sentiment.sectors.length > 0 ? (
             <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("sentiment.sectors")}>
@@ -60,7 +61,8 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
                   key={s.name}
                   className={`rounded-full border px-3 py-1 text-xs font-medium ${SECTOR_CLASS[toneOf(s.sentiment)]}`}
                 >
-                  {s.name} · {s.sentiment} ({f.change(s.score, 2)})
+                  {t(`sectorNames.${s.name}`, { defaultValue: s.name })} ·{" "}
+                  {t(`summaries.sentiment.${s.sentiment}`)} (<bdi>{f.change(s.score, 2)}</bdi>)
                 </li>
               ))}
             </ul>

@@ -35,7 +35,8 @@ export interface SentimentView {
   overall: "bullish" | "bearish" | "neutral";
   confidencePercent: number;
   sectors: Array<{ name: string; sentiment: "bullish" | "bearish" | "neutral"; score: number }>;
-  summary: string;
+  /** The headline counts the page words its summary from, in the page's language. */
+  counts: { positive: number; negative: number; neutral: number; total: number };
   analysedAt: string | null;
 }
 
@@ -91,7 +92,7 @@ export function toDashboardView(d: Dashboard, f: Format): DashboardView {
           overall: d.sentiment.overall,
           confidencePercent: percent(d.sentiment.confidence),
           sectors: d.sentiment.sectors.map(({ name, sentiment, score }) => ({ name, sentiment, score })),
-          summary: d.sentiment.summary,
+          counts: d.sentiment.counts,
           analysedAt: d.sentiment.analysedAt ? f.gmtStamp(d.sentiment.analysedAt) : null,
         }
       : null,

@@ -1,3 +1,4 @@
+import { toneLeaders } from "../../../common/sentiment-tone";
 import type { ItemSentiment } from "./sentiment";
 
 export type OverallSentiment = "bullish" | "bearish" | "neutral";
@@ -70,6 +71,7 @@ export function marketSentiment(stories: AnalysedStory[]): SentimentResult {
   return { overall, confidence, sectors, summary: describeTone(overall, counts, sectors), counts };
 }
 
+/** The API's summary, in English (pages render theirs from the catalogs: sentiment-card.tsx). */
 function describeTone(
   overall: OverallSentiment,
   counts: SentimentResult["counts"],
@@ -80,15 +82,8 @@ function describeTone(
   const parts = [
     `Across ${plural(counts.total, "recent headline")}, ${counts.positive} read positive, ${counts.negative} negative and ${counts.neutral} neutral, so the overall market tone is ${overall}.`,
   ];
-  const bullish = sectors
-    .filter((s) => s.sentiment === "bullish")
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 2);
-  const bearish = sectors
-    .filter((s) => s.sentiment === "bearish")
-    .sort((a, b) => a.score - b.score)
-    .slice(0, 2);
-  if (bullish.length) parts.push(`Strongest: ${bullish.map((s) => s.name).join(" and ")}.`);
-  if (bearish.length) parts.push(`Under pressure: ${bearish.map((s) => s.name).join(" and ")}.`);
+  const { strongest, underPressure } = toneLeaders(sectors);
+  if (strongest.length) parts.push(`Strongest: ${strongest.join(" and ")}.`);
+  if (underPressure.length) parts.push(`Under pressure: ${underPressure.join(" and ")}.`);
   return parts.join(" ");
 }
