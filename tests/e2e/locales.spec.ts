@@ -225,6 +225,11 @@ for (const lang of ["en", "ar"] as const) {
         );
       expect(hrefs.length).toBeGreaterThan(0);
       for (const href of hrefs) expect(href.startsWith("/ar/"), href).toBe(lang === "ar");
+      // The address shown under a result is the one its link opens.
+      for (const result of await page.getByTestId("search-result").all()) {
+        const href = await result.getByRole("link").first().getAttribute("href");
+        if (href?.startsWith("/")) await expect(result.getByTestId("result-url")).toHaveText(href);
+      }
       await finish(page, lang, "search");
 
       // Arabic words find Arabic stories (PostgreSQL's Arabic configuration), in either language.

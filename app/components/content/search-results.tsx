@@ -2,6 +2,7 @@ import { BarChart3, Building2, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import type { SearchResult, SearchResultType } from "../../../server/search/types";
+import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 
 const ICONS: Record<SearchResultType, typeof FileText> = {
@@ -20,6 +21,7 @@ const MARK = "[&_mark]:rounded-sm [&_mark]:bg-gold-400/40 [&_mark]:px-0.5 [&_mar
 function ResultItem({ result }: { result: SearchResult }) {
   const { t } = useTranslation("search");
   const f = useFormat();
+  const lang = useLang();
   const Icon = ICONS[result.type];
   // titleHtml and descriptionHtml contain only <mark> (server/search/highlight.ts).
   const title = <span dangerouslySetInnerHTML={{ __html: result.titleHtml }} />;
@@ -57,8 +59,12 @@ function ResultItem({ result }: { result: SearchResult }) {
           dangerouslySetInnerHTML={{ __html: result.descriptionHtml }}
         />
         {/* An address reads left to right in Arabic too; it still lines up on the RTL page's right. */}
-        <p dir="ltr" className="mt-1 truncate text-xs text-emerald-700 rtl:text-right">
-          {result.url}
+        <p
+          dir="ltr"
+          data-testid="result-url"
+          className="mt-1 truncate text-xs text-emerald-700 rtl:text-right"
+        >
+          {result.external ? result.url : localePath(lang, result.url)}
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {t(`sources.${result.source}`)}

@@ -38,7 +38,12 @@ export function ChangeText({ quote, className = "" }: { quote: LiveQuote; classN
   const f = useFormat();
   return (
     <span data-field="change" className={`tabular-nums ${trendClass(quote)} ${className}`}>
-      {f.change(quote.change, quote.instrument.decimals)} ({f.changePercent(quote.changePercent)})
+      {/* Read left to right in both languages: a signed change carries bidi marks that make it
+          LTR, an unsigned zero does not, so without the isolate "0.00 (0.00%)" came out reversed
+          on Arabic pages next to "-0.01 (-0.02%)". The outer span keeps the row's alignment. */}
+      <span dir="ltr">
+        {f.change(quote.change, quote.instrument.decimals)} ({f.changePercent(quote.changePercent)})
+      </span>
     </span>
   );
 }
