@@ -90,7 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   // From the URL, like the loader's: also right on an error page whose root loader failed.
   const lang = useLang();
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const digits = root?.digits ?? "latn";
+  const i18n = useMemo(() => createI18n(lang, digits), [lang, digits]);
   return (
     <html lang={lang} dir={dirOf(lang)} data-theme={root?.theme ?? undefined}>
       <head>

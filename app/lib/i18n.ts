@@ -1,5 +1,6 @@
-import i18next, { type i18n } from "i18next";
+import i18next, { type FormatterModule, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { type Digits, getFormat } from "./format";
 
 type Catalogs = Record<string, { default: Record<string, unknown> }>;
 
@@ -61,17 +62,36 @@ export const dirOf = (lang: string) => (RTL_LANGUAGES.has(lang) ? "rtl" : "ltr")
  */
 const instances = new Map<string, i18n>();
 
-export function createI18n(lng: string): i18n {
-  const cached = instances.get(lng);
+/**
+ * With Arabic-Indic digits chosen, numbers interpolated into texts (counts, years) are written in
+ * them too. Western digits keep i18next's own formatter, so those texts are exactly as before.
+ */
+function digitsFormatter(lng: string, digits: Digits): FormatterModule {
+  const swap = getFormat(lng, digits).digitsIn;
+  return {
+    type: "formatter",
+    init() {},
+    add() {},
+    addCached() {},
+    // Strings (names, e-mails) pass through untouched; only numbers change digits.
+    format: (value: unknown) => (typeof value === "number" ? swap(String(value)) : (value as string)),
+  };
+}
+
+/** The instance for a language and a digits setting (app/lib/format.ts, the `digits` cookie). */
+export function createI18n(lng: string, digits: Digits = "latn"): i18n {
+  const key = `${lng}:${digits}`;
+  const cached = instances.get(key);
   if (cached) return cached;
   const instance = i18next.createInstance();
+  if (digits !== "latn") instance.use(digitsFormatter(lng, digits));
   instance.use(initReactI18next).init({
     lng,
     fallbackLng: "en",
     resources,
     defaultNS: "common",
     ns: Object.keys(resources.en ?? {}),
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: digits !== "latn" },
     initAsync: false,
     returnNull: false,
   });
@@ -80,6 +100,6 @@ export function createI18n(lng: string): i18n {
     if (to && to !== lng) throw new Error(`i18n: the ${lng} instance is shared; use createI18n("${to}")`);
     return changeLanguage(to, callback);
   };
-  instances.set(lng, instance);
+  instances.set(key, instance);
   return instance;
 }

@@ -540,6 +540,8 @@ test.describe("right to left (issue 10)", () => {
     await arab.click();
     await expect(price).toHaveText(/^[٠-٩٫٬]+$/);
     await expect(arab).toHaveAttribute("aria-pressed", "true");
+    // Numbers inside translated texts too (the footer's copyright year).
+    await expect(page.locator("footer")).toContainText("٢٠٢٤");
     // Kept in a cookie, so the server renders the next page with it (no flash of other digits).
     const served = await (await page.request.get("/ar")).text();
     expect(served).toMatch(/data-field="price"[^>]*>[٠-٩٫٬]+</);
