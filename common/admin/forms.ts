@@ -37,7 +37,8 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Words of letters and digits in any script (an Arabic title gives an Arabic slug), single hyphens. */
+export const SLUG_PATTERN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u;
 const slug = z
   .string()
   .trim()
@@ -279,13 +280,21 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Lower-case, hyphenated slug from a title (Arabic and other scripts fall back to a short id). */
+/**
+ * Lower-case, hyphenated slug from a title, in the title's script: "Café à Dubaï" -> "cafe-a-dubai",
+ * an Arabic title keeps its Arabic words (links percent-encode them: common/article-path.ts). A title
+ * with no letters or digits at all falls back to a short id.
+ */
 export function slugify(title: string): string {
   const s = title
+    // Latin accents off (é -> e), then recomposed so an Arabic hamza stays on its letter (أ).
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
+    // Arabic short vowels and the tatweel are typography, not spelling.
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");

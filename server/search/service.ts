@@ -266,7 +266,8 @@ export function createSearch(deps: SearchDeps): SearchService {
       title: plainText(r.title_hl),
       titleHtml: headlineToHtml(r.title_hl),
       descriptionHtml: headlineToHtml(r.body_hl),
-      url: r.url,
+      // An article's slug may be Arabic: encoded like common/article-path.ts encodes it.
+      url: r.source === "article" ? encodeURI(r.url) : r.url,
       external: /^https?:\/\//i.test(r.url),
       date: r.at ? new Date(r.at) : null,
       rank: Number(r.rank),

@@ -120,6 +120,35 @@ describe("rss.xml", () => {
   });
 });
 
+describe("an article with an Arabic title", () => {
+  it("gets an Arabic slug, percent-encoded in the sitemap and the feed, and is found by it", async () => {
+    const content = s.content!;
+    const a = await content.articles.create({
+      section: "economic",
+      title: "أرامكو ترفع توزيعاتها",
+      published: true,
+      publishedAt: new Date("2024-06-01T00:00:00Z"),
+    });
+    try {
+      expect(a.slug).toBe("أرامكو-ترفع-توزيعاتها");
+      const encoded = `${ORIGIN}/news/article/${encodeURIComponent(a.slug)}`;
+      const sitemap = await s.seo!.sitemap();
+      expect(XMLValidator.validate(sitemap)).toBe(true);
+      const locs: string[] = parser.parse(sitemap).urlset.url.map((u: { loc: string }) => u.loc);
+      expect(locs).toContain(encoded);
+      expect(locs).toContain(`${ORIGIN}/ar/news/article/${encodeURIComponent(a.slug)}`);
+      // Sitemaps carry ASCII addresses only.
+      expect(locs.every((l) => /^[\x21-\x7e]+$/.test(l))).toBe(true);
+      const items = parser.parse(await s.seo!.rss()).rss.channel.item;
+      expect(items.find((i: { title: string }) => i.title === a.title).link).toBe(encoded);
+      // What a route receives is the decoded slug.
+      expect((await content.articles.get(decodeURIComponent(encodeURIComponent(a.slug)))).id).toBe(a.id);
+    } finally {
+      await content.articles.delete(a.id);
+    }
+  });
+});
+
 describe("robots.txt", () => {
   it("keeps crawlers out of admin, API and sign-in in both languages and names the sitemap", () => {
     const lines = s.seo!.robots().split("\n");

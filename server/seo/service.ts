@@ -1,3 +1,4 @@
+import { articlePath } from "../../common/article-path";
 import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "../../common/locale";
 import type { ArticleSummary, ContentService } from "../content/types";
 import { instrumentSlug } from "../market/catalogue";
@@ -35,9 +36,6 @@ export const DISALLOWED_PREFIXES = [
 const MAX_SITEMAP_ARTICLES = 24_000;
 const PAGE = 200;
 const RSS_ITEMS = 50;
-
-export const articlePath = (a: Pick<ArticleSummary, "section" | "slug">) =>
-  a.section === "broker-analysis" ? `/brokers/analysis/${a.slug}` : `/news/article/${a.slug}`;
 
 export function createSeo(deps: SeoDeps): SeoService {
   const origin = deps.publicUrl.replace(/\/+$/, "");
