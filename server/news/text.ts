@@ -37,16 +37,7 @@ export function truncate(s: string, max: number): string {
   return `${cut.replace(/[\s,;:.\-–—،]+$/u, "")}…`;
 }
 
-const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/g;
-const LETTER = /\p{L}/gu;
-
-/** "ar" when most letters are Arabic script. */
-export function detectLanguage(s: string): "ar" | "en" {
-  const letters = s.match(LETTER)?.length ?? 0;
-  if (letters === 0) return "en";
-  const arabic = s.match(ARABIC)?.length ?? 0;
-  return arabic / letters > 0.4 ? "ar" : "en";
-}
+export { detectLanguage } from "../../common/text-direction";
 
 /** Splits prose into sentences (English and Arabic punctuation). */
 export function splitSentences(text: string): string[] {

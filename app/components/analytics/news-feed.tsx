@@ -1,5 +1,6 @@
 import { ExternalLink, Rss } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { textDir } from "../../../common/text-direction";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
 
@@ -41,7 +42,7 @@ export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
                   {item.published}
                 </time>
               </div>
-              <h3 dir="auto" className="mt-2 text-lg font-semibold text-slate-900">
+              <h3 dir={textDir(item.title)} className="mt-2 text-lg font-semibold text-slate-900">
                 {item.link ? (
                   <a
                     href={item.link}
@@ -61,7 +62,7 @@ export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
               </h3>
               {item.descriptionHtml ? (
                 <div
-                  dir="auto"
+                  dir={textDir(item.title)}
                   data-testid="news-description"
                   className="mt-1 line-clamp-3 text-sm text-slate-700 [&_a]:text-brand-700 [&_a]:underline"
                   // Sanitized with a strict allowlist when the item was ingested (server/news/sanitizer.ts).

@@ -1,5 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { textDir } from "../../../common/text-direction";
 import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";
@@ -32,7 +33,7 @@ export function Summaries({ summaries, engine }: { summaries: SummaryView[] | nu
               lang={s.language}
               className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
             >
-              <h3 dir="auto" className="font-semibold text-slate-900">
+              <h3 dir={textDir(s.originalTitle)} className="font-semibold text-slate-900">
                 {s.originalTitle}
               </h3>
               <div className="mt-2 flex flex-wrap gap-2">
@@ -42,12 +43,12 @@ export function Summaries({ summaries, engine }: { summaries: SummaryView[] | nu
                   <span className="text-xs text-slate-500">{t("engine.fallback")}</span>
                 ) : null}
               </div>
-              <p dir="auto" className="mt-3 text-sm text-slate-700" data-testid="summary-text">
+              <p dir={textDir(s.summary)} className="mt-3 text-sm text-slate-700" data-testid="summary-text">
                 {s.summary}
               </p>
               <h4 className="mt-3 text-sm font-semibold text-slate-800">{t("summaries.keyPoints")}</h4>
               <ul
-                dir="auto"
+                dir={textDir(s.summary)}
                 className="mt-1 list-disc space-y-1 ps-5 text-sm text-slate-700"
                 data-testid="key-points"
               >

@@ -1,6 +1,7 @@
 import { Bot, CheckCircle2, CircleAlert, Loader2, User, Wrench } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { textDir } from "../../../common/text-direction";
 import type { ChatMessage, ToolActivity } from "./chat-store";
 import { Markdown } from "./markdown";
 
@@ -60,7 +61,7 @@ function Message({ message }: { message: ChatMessage }) {
         ) : null}
         {message.content ? (
           <div
-            dir="auto"
+            dir={textDir(message.content)}
             className={`rounded-2xl px-3.5 py-2 text-sm leading-relaxed ${
               mine
                 ? "whitespace-pre-wrap [overflow-wrap:anywhere] rounded-se-sm bg-brand-700 text-white"

@@ -1,5 +1,6 @@
 import { Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { textDir } from "../../../common/text-direction";
 import { Link } from "~/components/link";
 import type { ArticleSummary } from "../../../server/content/types";
 import { CategoryBadge, PriorityBadge } from "./badges";
@@ -45,7 +46,7 @@ export function ArticleCard({
         </p>
       ) : null}
       <Heading
-        dir="auto"
+        dir={textDir(article.title)}
         className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}
       >
         <Link to={href} className="hover:text-brand-600 hover:underline">
@@ -53,7 +54,10 @@ export function ArticleCard({
         </Link>
       </Heading>
       {article.excerpt ? (
-        <p dir="auto" className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}>
+        <p
+          dir={textDir(article.excerpt)}
+          className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}
+        >
           {article.excerpt}
         </p>
       ) : null}

@@ -1,5 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { textDir } from "../../../common/text-direction";
+import { dirOf } from "~/lib/i18n";
 import type { NewsItem } from "../../../server/contracts";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";
@@ -11,9 +13,11 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
   const { t } = useTranslation("content");
   const f = useFormat();
   const text = textOf(item.description);
+  // Ingestion detected the item's language from its title and text (server/news/normalize.ts).
+  const dir = item.language ? dirOf(item.language) : textDir(item.title);
   return (
     <li className="py-4" data-testid="wire-item">
-      <h3 dir="auto" className="font-semibold text-slate-900">
+      <h3 dir={dir} className="font-semibold text-slate-900">
         {isHttp(item.link) ? (
           <a
             href={item.link}
@@ -31,7 +35,7 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
         )}
       </h3>
       {text ? (
-        <p dir="auto" lang={item.language} className="mt-1 text-sm text-slate-600">
+        <p dir={dir} lang={item.language} className="mt-1 text-sm text-slate-600">
           {text}
         </p>
       ) : null}
