@@ -129,6 +129,10 @@ for (const lang of ["en", "ar"] as const) {
       );
       // Western digits by default in both languages, never a reversed run: 3.67xx for USD/AED.
       await expect(row("USD/AED").locator('[data-field="price"]')).toHaveText(/^3\.67\d\d$/);
+      // Instruments by their name in the page's language; the symbol stays Latin.
+      await expect(row("USD/AED").getByRole("link")).toHaveText(
+        lang === "ar" ? "USD/AEDالدولار الأمريكي مقابل الدرهم الإماراتي" : "USD/AEDUS Dollar / UAE Dirham",
+      );
       await panel("gulfStocks").click();
       await expect(panel("gulfStocks")).toHaveAttribute("aria-expanded", "false");
       await expect(row("TASI")).toBeHidden();
@@ -228,7 +232,7 @@ for (const lang of ["en", "ar"] as const) {
       // The address shown under a result is the one its link opens.
       for (const result of await page.getByTestId("search-result").all()) {
         const href = await result.getByRole("link").first().getAttribute("href");
-        if (href?.startsWith("/")) await expect(result.getByTestId("result-url")).toHaveText(href);
+        if (href?.startsWith("/")) await expect(result.getByTestId("result-url")).toHaveText(decodeURI(href));
       }
       await finish(page, lang, "search");
 
@@ -250,13 +254,25 @@ for (const lang of ["en", "ar"] as const) {
           `^(${["bullish", "bearish", "neutral"].map((k) => tr(lang, `analytics:sentiment.${k}`)).join("|")})$`,
         ),
       );
+      // The summary and the sector chips are in the page's language.
+      const summary = page.getByTestId("sentiment-summary");
+      if (lang === "ar") await expect(summary).toHaveText(/^[^A-Za-z]+$/);
+      else await expect(summary).toHaveText(/^(No recent headlines|Across \d+ recent headline)/);
+      const chips = page
+        .getByRole("list", { name: tr(lang, "analytics:sentiment.sectors") })
+        .getByRole("listitem");
+      expect(await chips.count()).toBeGreaterThan(0);
+      for (const chip of await chips.all())
+        await expect(chip).toHaveText(
+          lang === "ar" ? /^[^A-Za-z]+$/ : /^[A-Z][A-Za-z &]+ · (bullish|bearish|neutral) \(/,
+        );
       const tab = (key: string) => page.getByRole("tab", { name: tr(lang, `analytics:tabs.${key}`) });
       await expect(tab("news")).toHaveAttribute("aria-selected", "true");
       await expect(page.getByRole("heading", { name: tr(lang, "analytics:news.heading") })).toBeVisible();
       expect(await page.getByTestId("news-item").count()).toBeGreaterThanOrEqual(10);
       // Arabic feed items read right to left in either language.
       const arabic = page.getByTestId("news-item").filter({ hasText: "ارتفاع مؤشر السوق السعودية" });
-      await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "auto");
+      await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "rtl");
       await finish(page, lang, "news-analytics");
       await tab("summaries").click();
       await expect(tab("summaries")).toHaveAttribute("aria-selected", "true");

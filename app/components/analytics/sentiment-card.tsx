@@ -62,7 +62,7 @@ export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }
                   className={`rounded-full border px-3 py-1 text-xs font-medium ${SECTOR_CLASS[toneOf(s.sentiment)]}`}
                 >
                   {t(`sectorNames.${s.name}`, { defaultValue: s.name })} ·{" "}
-                  {t(`summaries.sentiment.${s.sentiment}`)} (<bdi>{f.change(s.score, 2)}</bdi>)
+                  {t(`summaries.sentiment.${s.sentiment}`)} (<bdi dir="ltr">{f.change(s.score, 2)}</bdi>)
                 </li>
               ))}
             </ul>

@@ -17,6 +17,15 @@ const ICON_CLASS: Record<SearchResultType, string> = {
 };
 const MARK = "[&_mark]:rounded-sm [&_mark]:bg-gold-400/40 [&_mark]:px-0.5 [&_mark]:text-inherit";
 
+/** An address as a browser's address bar shows it: an Arabic slug in Arabic, not %D8%A3... */
+function readable(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Spec §2 Search: icon by type, linked title, description, URL line. */
 function ResultItem({ result }: { result: SearchResult }) {
   const { t } = useTranslation("search");
@@ -64,7 +73,7 @@ function ResultItem({ result }: { result: SearchResult }) {
           data-testid="result-url"
           className="mt-1 truncate text-xs text-emerald-700 rtl:text-right"
         >
-          {result.external ? result.url : localePath(lang, result.url)}
+          {result.external ? result.url : readable(localePath(lang, result.url))}
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {t(`sources.${result.source}`)}

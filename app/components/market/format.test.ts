@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, publicInstrument } from "../../../server/market/catalogue";
+import { EXCHANGES } from "../../../server/market/exchanges";
+import ar from "../../locales/ar/market.json";
+import en from "../../locales/en/market.json";
 import { instrumentHref, instrumentName } from "./format";
 
 describe("instrument names by page language", () => {
@@ -25,5 +28,16 @@ describe("instrument names by page language", () => {
 
   it("falls back to the English name when an instrument has no Arabic one", () => {
     expect(instrumentName({ name: "New Index" }, "ar")).toBe("New Index");
+  });
+});
+
+describe("exchange names", () => {
+  it("the catalogs name every exchange: English as the server does, Arabic in Arabic", () => {
+    const enNames: Record<string, string> = en.exchanges;
+    const arNames: Record<string, string> = ar.exchanges;
+    for (const [id, exchange] of Object.entries(EXCHANGES)) {
+      expect(enNames[id], id).toBe(exchange.name);
+      expect(arNames[id], id).toMatch(/\p{Script=Arabic}/u);
+    }
   });
 });

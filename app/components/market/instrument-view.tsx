@@ -75,6 +75,10 @@ export function InstrumentView({
   const quote = feed.quote(instrument.symbol);
   const [chartFailed, setChartFailed] = useState(false);
   const d = instrument.decimals;
+  // The catalogs name the exchanges in both languages; the server's English name covers a new one.
+  const exchangeName = t(`exchanges.${instrument.exchange}`, {
+    defaultValue: exchange?.name ?? instrument.exchange,
+  });
   return (
     <div>
       <section className="bg-gradient-to-r from-brand-900 rtl:bg-gradient-to-l to-brand-700 text-white">
@@ -92,7 +96,7 @@ export function InstrumentView({
             {quote ? <StatusBadge status={quote.status} /> : null}
           </div>
           <p className="mt-1 text-sm text-slate-300">
-            {exchange?.name} · {t("instrument.currency", { currency: instrument.currency })}
+            {exchangeName} · {t("instrument.currency", { currency: instrument.currency })}
           </p>
           {quote ? (
             <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
@@ -144,7 +148,7 @@ export function InstrumentView({
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.exchange")}</dt>
-              <dd className="text-end font-medium">{exchange?.name ?? instrument.exchange}</dd>
+              <dd className="text-end font-medium">{exchangeName}</dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.hours")}</dt>
