@@ -69,7 +69,9 @@ function UserMenu({ email }: { email: string }) {
       buttonContent={
         <>
           <User className="size-4" aria-hidden />
-          <span dir="ltr" className="max-w-40 truncate">{email}</span>
+          <span dir="ltr" className="max-w-40 truncate">
+            {email}
+          </span>
           <ChevronDown className="size-4" aria-hidden />
         </>
       }
