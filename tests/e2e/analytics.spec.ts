@@ -42,7 +42,7 @@ test.describe("news analytics dashboard", () => {
     // Arabic stories are kept intact and laid out right to left.
     const arabic = page.getByTestId("news-item").filter({ hasText: "ارتفاع مؤشر السوق السعودية" });
     await expect(arabic).toHaveAttribute("lang", "ar");
-    await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "auto");
+    await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "rtl");
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
