@@ -162,19 +162,6 @@ export const SECTOR_TERMS: Record<string, RegExp> = {
   Retail: /\b(retail|retailers?|consumer|e-commerce|supermarkets?)\b|تجزئة|المستهلك/i,
 };
 
-export const SECTOR_NAMES_AR: Record<string, string> = {
-  Banking: "البنوك",
-  Energy: "الطاقة",
-  "Real Estate": "العقارات",
-  Telecom: "الاتصالات",
-  Materials: "المواد الأساسية",
-  Technology: "التقنية",
-  "Transport & Tourism": "النقل والسياحة",
-  Utilities: "المرافق",
-  Insurance: "التأمين",
-  Retail: "التجزئة",
-};
-
 /** Macro and policy news moves whole markets. */
 export const HIGH_IMPACT =
   /\b(interest rates?|rate (decision|cut|hike)s?|central bank|federal reserve|fed|fomc|opec\+?|gdp|inflation|cpi|budget|sanctions|default|war|tariffs?|peg|sovereign)\b|سعر الفائدة|أسعار الفائدة|البنك المركزي|المصرف المركزي|أوبك|التضخم|الناتج المحلي|الميزانية/i;
