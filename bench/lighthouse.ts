@@ -125,6 +125,14 @@ async function audit(url: string, chromePort: number, label: string): Promise<Pa
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // LH_REPORTS=<dir> keeps each page's full report (the LCP element, main-thread breakdown...).
+  if (process.env.LH_REPORTS) {
+    fs.mkdirSync(process.env.LH_REPORTS, { recursive: true });
+    fs.writeFileSync(
+      path.join(process.env.LH_REPORTS, `${label.replace(/\W+/g, "_") || "home"}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const summary = (lhr.audits["resource-summary"]?.details as { items?: Array<Record<string, unknown>> })
     ?.items;
   const scripts = summary?.find((i) => i.resourceType === "script");
