@@ -14,7 +14,7 @@ const load = () => import("./chat-assistant").then((m) => m.ChatAssistant as Cha
 const onServer = serverPreload(load);
 let loaded: Chat | null = null;
 
-// The server's HTML inside the shell, read before React hydrates; used by the first mount only.
+// The server's HTML inside the shell, read before React hydrates; used until the first mount commits.
 let serverHtml: string | null =
   typeof document === "undefined" ? null : (document.querySelector("[data-chat-shell]")?.innerHTML ?? null);
 
@@ -30,11 +30,13 @@ function ChatPlaceholder() {
 /** The home page's AI chat assistant section (spec §2 item 9). */
 export const ChatAssistant = memo(function ChatAssistant(props: Props) {
   const [Live, setLive] = useState<Chat | null>(() => onServer.current ?? loaded);
-  const [shellHtml] = useState(() => {
-    const html = serverHtml;
+  const [shellHtml] = useState(() => serverHtml);
+  // Consumed on commit, not in the initializer: React may throw away a render during hydration (a
+  // click before hydration finished restarts it) and the retry must still see the server's HTML,
+  // or it renders the placeholder against the server's chat (hydration error #418).
+  useEffect(() => {
     serverHtml = null;
-    return html;
-  });
+  }, []);
 
   useEffect(() => {
     if (Live) return;
