@@ -79,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
-    // Embedded mode keeps a generated secret in the data folder (see auth/secret.ts).
+    // Empty means none configured: a secret is then generated once and kept in the database
+    // (`loadOrCreateAuthSecret` in settings/settings.ts).
     authSecret: c.AUTH_SECRET ?? "",
   };
 }
