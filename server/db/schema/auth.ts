@@ -10,6 +10,8 @@ export const user = pgTable("user", {
   banned: boolean("banned").notNull().default(false),
   /** The language of the user's mails and the remembered site language (issue 10): 'en' | 'ar'. */
   locale: text("locale").notNull().default("en"),
+  /** The IANA time zone the calendar shows times in (null: the browser's, else Gulf Standard Time). */
+  timeZone: text("time_zone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
