@@ -11,7 +11,7 @@ const alert = (a: Partial<ArmedAlert> & Pick<ArmedAlert, "alertType" | "targetVa
 const ids = (c: Array<{ alert: ArmedAlert }>) => c.map((x) => x.alert.id).sort();
 const tick = (index: AlertIndex, price: number, symbol = "TASI") => index.collect([{ symbol, price }]);
 
-describe("AlertIndex (issue 4: thresholds sorted per symbol)", () => {
+describe("AlertIndex (thresholds sorted per symbol)", () => {
   it("above fires at price >= target, not before", () => {
     const index = new AlertIndex();
     const a = alert({ alertType: "above", targetValue: 100 });

@@ -36,7 +36,7 @@ export function conditionHolds(alert: Omit<ArmedAlert, "id" | "symbol">, price: 
 /**
  * Change % alerts fire on a move either way, so each one sits on two ladders: base × (1 + p/100)
  * rising and base × (1 − p/100) falling. The thresholds are widened by a hair so rounding never
- * hides a trigger; the spec's formula then has the last word. Recomputed on demand (same inputs,
+ * hides a trigger; the exact rule (docs/product/alerts.md) then has the last word. Recomputed on demand (same inputs,
  * same double), so nothing beyond the alert itself is stored per alert.
  */
 const SLACK = 1e-12;

@@ -30,7 +30,7 @@ const notificationColumns = {
   createdAt: alertNotifications.createdAt,
 };
 
-/** Spec §7: all fields, filtered by user_id, newest first. */
+/** A user's alerts: every field, only the user's rows, newest first. */
 export function listAlerts({ db, userId }: { db: Db; userId: string }): Promise<PriceAlertRow[]> {
   return db
     .select(alertColumns)
@@ -81,7 +81,7 @@ export async function insertAlertWithinLimit({
 }
 
 /**
- * Spec §7: update by id and user_id, returning the row. Switching on re-arms a triggered alert;
+ * Updates by id and the owner's user_id, returning the row. Switching on re-arms a triggered alert;
  * a re-armed change % alert measures from `rearmBase` (the price now), or it would fire again at
  * once.
  */
@@ -116,7 +116,7 @@ export async function setAlertActive({
   return row ?? null;
 }
 
-/** Spec §7: delete by id and user_id. */
+/** Deletes by id and the owner's user_id. */
 export async function deleteAlert({ db, userId, alertId }: { db: Db; userId: string; alertId: string }) {
   const rows = await db
     .delete(priceAlerts)
@@ -157,7 +157,7 @@ export async function armedAlertsOf({ db, symbol }: { db: Db; symbol: string }):
   }));
 }
 
-/** Spec §7: filtered by user_id, newest first, limit 20. */
+/** The user's notifications, newest first, at most 20 (the list's size). */
 export function listNotifications({
   db,
   userId,
@@ -183,7 +183,7 @@ export async function countUnread({ db, userId }: { db: Db; userId: string }) {
   return Number(n);
 }
 
-/** Spec §7: set is_read true by id and user_id. */
+/** Marks one notification read, by id and the owner's user_id. */
 export async function markNotificationRead({
   db,
   userId,
@@ -201,7 +201,7 @@ export async function markNotificationRead({
   return rows.length > 0;
 }
 
-/** Spec §7: for all of a user's rows where is_read is false. */
+/** Marks every unread notification of the user read. */
 export async function markAllNotificationsRead({ db, userId }: { db: Db; userId: string }) {
   const rows = await db
     .update(alertNotifications)

@@ -4,7 +4,7 @@ import type { AlertIndex } from "./alert-index";
 
 export type { PriceAlertRow };
 
-/** Spec §3 alert_notifications, as the browser sees it. */
+/** A notification row (`alert_notifications`), as the browser sees it. */
 export interface NotificationRow {
   id: string;
   alertId: string | null;

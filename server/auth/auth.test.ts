@@ -120,7 +120,7 @@ describe("auth", () => {
   });
 });
 
-describe("the account's language (issue 10)", () => {
+describe("the account's language", () => {
   let ip = 20;
   // One client address per sign-up: the test config allows two sign-ups a minute per address.
   const signUp = (email: string, extra: Record<string, string>, body: Record<string, unknown> = {}) =>

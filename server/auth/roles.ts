@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { user, userRoles } from "../db/schema";
 import type { Logger } from "../logger";
 
-/** Spec §5: admin only if a user_roles row has role 'admin'; any failure means not admin. */
+/** Admin only if a user_roles row has role 'admin'; any failure means not admin (docs/product/accounts.md). */
 export async function isAdmin(db: Db, userId: string, log?: Logger): Promise<boolean> {
   try {
     const rows = await db

@@ -1,5 +1,5 @@
 /**
- * Built on the server for every request (spec §7 chat-gpt: a Gulf market trading assistant, the
+ * Built on the server for every request (a Gulf market trading assistant, the
  * latest market data, risk reminders). The browser never sends or sees it.
  */
 export function buildSystemPrompt(opts: {
@@ -20,7 +20,7 @@ export function buildSystemPrompt(opts: {
       ? "The user is signed in: you may list their price alerts and create an alert when they ask for one."
       : "The user is not signed in: price alerts need an account, so suggest signing in if they ask for one.",
     "Be concise, use Markdown (short paragraphs, lists, bold for key figures) and never output HTML.",
-    // Issue 10: the site is bilingual; the reply follows the user, not the (English) instructions.
+    // The site is bilingual; the reply follows the user, not the (English) instructions.
     "Answer in the language the user writes in: Arabic (Modern Standard Arabic, as in Gulf financial " +
       "news) for a message in Arabic, English for a message in English." +
       (opts.pageLang === "ar"

@@ -7,7 +7,7 @@ export { createContent } from "./service";
 export type * from "./types";
 export { ARTICLE_SECTIONS, NEWS_SECTIONS } from "./types";
 
-/** services.content: editorial articles, brokers and the blacklist (issue 6). */
+/** services.content: editorial articles, brokers and the blacklist (docs/product/content.md). */
 export function registerContent(services: Services) {
   services.content = createContent({ db: services.db, log: services.log, news: () => services.news });
   return services.content;

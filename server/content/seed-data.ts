@@ -1,9 +1,9 @@
 import type { ArticleInput, BlacklistInput, BrokerInput } from "./types";
 
 /**
- * Demo editorial content for the embedded default (spec §2 static content pages: three items per
- * news page, broker pages). The firms are fictional and their links use the reserved `.example`
- * domain; regulators and central banks are real (../shared/reference/gulf-markets.md).
+ * Demo editorial content for the embedded default (three items per news page, the broker
+ * pages). The firms are fictional and their links use the reserved `.example`
+ * domain; regulators and central banks are real.
  * `hoursAgo` places each item relative to the first start, so "2 hours ago" reads naturally.
  */
 export const SEED_ARTICLES: Array<ArticleInput & { slug: string; hoursAgo: number }> = [

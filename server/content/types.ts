@@ -44,7 +44,7 @@ export interface ArticleInput {
   publishedAt?: Date | null;
 }
 
-/** Spec §3 static broker, now a row. */
+/** A broker (the first version's static broker list, now rows). */
 export interface Broker {
   id: string;
   slug: string;
@@ -74,7 +74,7 @@ export interface BrokerInput {
   published?: boolean;
 }
 
-/** Spec §3 blacklist entry; `regulator` names the regulator's warning where one exists. */
+/** A blacklist entry; `regulator` names the regulator's warning where one exists. */
 export interface BlacklistEntry {
   id: string;
   name: string;
@@ -101,7 +101,7 @@ export interface NewsPage {
   latest: NewsItem[];
 }
 
-/** The home page's content sections (spec §2 Home items 11 and 13). */
+/** The home page's content sections: latest news and recommended brokers. */
 export interface HomeContent {
   /** Three columns of two articles: economic, breaking, central bank. */
   latestNews: Array<{ section: NewsSection; articles: ArticleSummary[] }>;

@@ -1,5 +1,5 @@
 /**
- * Backups and restores (issue 11): `pg_dump`'s custom format for a PostgreSQL server, a gzipped
+ * Backups and restores: `pg_dump`'s custom format for a PostgreSQL server, a gzipped
  * copy of the data folder (PGlite's own dump) for the embedded database. Used by
  * scripts/backup.ts and scripts/restore.ts; see docs/operations.md.
  */

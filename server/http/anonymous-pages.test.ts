@@ -1,5 +1,5 @@
 /**
- * Issue 9 through the real Express app and route modules: page meta (canonical, Open Graph,
+ * Anonymous pages through the real Express app and route modules: page meta (canonical, Open Graph,
  * NewsArticle JSON-LD), sitemap/robots/RSS, and the cache headers of anonymous and signed-in pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §1: property-based bad input against every form action and JSON endpoint, through the
+ * Property-based bad input against every form action and JSON endpoint, through the
  * real Express app. For input that cannot be valid the answer is a 4xx with a message (a JSON
  * error or the form's field errors) and no table changes; for any input there is never a 5xx
  * and never a stack trace or secret in the body. FC_NUM_RUNS raises the runs for a deeper local check.

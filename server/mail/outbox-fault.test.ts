@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 7): the SMTP server goes away in the middle of a 2,000-subscriber campaign
+ * Fault test: the SMTP server goes away in the middle of a 2,000-subscriber campaign
  * (new connections refused, open ones closed with 421) and comes back. Afterwards every
  * subscriber has exactly one copy, counted at the SMTP server.
  */

@@ -1,5 +1,5 @@
 /**
- * Each instrument's Arabic name and the words that name it in Arabic (issue 10): the offline
+ * Each instrument's Arabic name and the words that name it in Arabic: the offline
  * assistant reads questions with them and answers with the name; site search indexes them so an
  * Arabic query finds the instrument.
  */

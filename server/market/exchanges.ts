@@ -1,7 +1,7 @@
 import type { ExchangeInfo } from "./types";
 
 /**
- * Trading calendars (reference: ../shared/reference/gulf-markets.md). Times are local to the
+ * Trading calendars (from the exchanges' published hours and holidays). Times are local to the
  * exchange; `days` uses 0 = Sunday. Closures are local dates (Eid breaks and national days are
  * approximate: the Islamic calendar depends on moon sighting, so operators should refine them).
  */

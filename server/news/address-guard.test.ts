@@ -1,5 +1,5 @@
 /**
- * SSRF (issue 11 §3): feeds an admin adds cannot reach private, loopback or link-local addresses
+ * SSRF (decision 013): feeds an admin adds cannot reach private, loopback or link-local addresses
  * unless FEEDS_ALLOW_PRIVATE is on — not by IP literal, not by a name that resolves there, not by
  * a redirect; the admin form says so when saving. The sample:// feeds and allowed loopback feeds
  * keep working.

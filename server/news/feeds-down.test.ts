@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 11): every RSS feed fails at once — errors, resets, HTML instead of XML. The
+ * Fault test: every RSS feed fails at once — errors, resets, HTML instead of XML. The
  * news the site shows is never emptied; each feed records its status and error and backs off,
  * doubling, so a dead source is not hammered; the poll job keeps running.
  */

@@ -35,7 +35,7 @@ export const DEFAULT_FEEDS: Array<{ url: string; name: string; category: string;
   { url: "https://www.aljazeera.com/xml/rss/all.xml", name: "Al Jazeera", category: "breaking" },
 ];
 
-/** Spec §2 News analytics, Education tab: two sections of three static cards. */
+/** The news analytics page's Education tab: two sections of three static cards. */
 export const EDUCATION_CARDS = [
   {
     slug: "understanding-gulf-stock-markets",

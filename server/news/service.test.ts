@@ -64,7 +64,7 @@ describe("NewsService.latest", () => {
   });
 });
 
-describe("news analytics dashboard (spec §4)", () => {
+describe("news analytics dashboard (feed, then summaries, then sentiment)", () => {
   it("loads the feed, summarizes the first 5 items and computes sentiment, caching analyses", async () => {
     const d = await s.newsAnalytics!.dashboard();
     expect(d.feed!.length).toBeGreaterThan(SUMMARY_COUNT);

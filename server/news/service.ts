@@ -19,7 +19,7 @@ import {
 } from "./queries";
 import { toPlainText } from "./sanitizer";
 
-/** Spec §4/§9: the dashboard summarizes the first 5 items of the feed. */
+/** The dashboard summarizes the first 5 items of the feed (docs/product/news-analytics.md). */
 export const SUMMARY_COUNT = 5;
 /** How many of the newest items the feed tab shows and the overall sentiment reads. */
 export const DASHBOARD_ITEMS = 20;
@@ -34,7 +34,7 @@ export interface NewsSummary extends ItemAnalysis {
   analysedAt: Date;
 }
 
-/** Each step of spec §4 (feed -> summaries -> sentiment) succeeds or fails on its own. */
+/** Each step (feed -> summaries -> sentiment) succeeds or fails on its own. */
 export interface Dashboard {
   feed: StoredItem[] | null;
   summaries: NewsSummary[] | null;

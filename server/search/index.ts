@@ -4,7 +4,7 @@ import { createSearch } from "./service";
 export { createSearch } from "./service";
 export type * from "./types";
 
-/** services.search: site search over the content tables, ingested news, instruments and pages (issue 6). */
+/** services.search: site search over the content tables, ingested news, instruments and pages. */
 export function registerSearch(services: Services) {
   services.search = createSearch({
     database: services.database,

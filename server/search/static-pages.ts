@@ -1,6 +1,6 @@
 import type { SearchResultType } from "./types";
 
-/** The site's own pages, so "privacy", "partner" or "contact" find them (spec §2 route table). */
+/** The site's own pages, so "privacy", "partner" or "contact" find them. */
 export const STATIC_PAGES: Array<{ url: string; title: string; body: string; type: SearchResultType }> = [
   {
     url: "/",

@@ -1,4 +1,4 @@
-/** Spec §2 Search: each result shows an icon by type. */
+/** Each search result shows an icon by type (docs/product/content.md). */
 export type SearchResultType = "analysis" | "data" | "broker";
 
 /** Where a result comes from (one per searchable table, plus instruments and the site's pages). */

@@ -89,7 +89,7 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(
   ),
 })).value;
 
-/** Spec §5's loose email pattern: a value that fails it fails every email check here. */
+/** The site forms' loose email pattern (`x@y.z`): a value that fails it fails every email check here. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const invalidEmail = hostileString.filter((v) => !EMAIL_PATTERN.test(v.trim()));
 

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Better Auth's tables. `user.name` is stored in a `full_name` column (spec §3 sign-up metadata).
+// Better Auth's tables. `user.name` is stored in a `full_name` column (the sign-up form's Full Name).
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("full_name").notNull(),
@@ -8,7 +8,7 @@ export const user = pgTable("user", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   banned: boolean("banned").notNull().default(false),
-  /** The language of the user's mails and the remembered site language (issue 10): 'en' | 'ar'. */
+  /** The language of the user's mails and the remembered site language: 'en' | 'ar'. */
   locale: text("locale").notNull().default("en"),
   /** The IANA time zone the calendar shows times in (null: the browser's, else Gulf Standard Time). */
   timeZone: text("time_zone"),

@@ -34,7 +34,7 @@ export const newsFeeds = pgTable("news_feeds", {
   createdAt: createdAt(),
 });
 
-/** Spec §3 RSS news item; dedupe_key is the guid, or a hash of link and title. */
+/** An ingested RSS news item; dedupe_key is the guid, or a hash of link and title. */
 export const newsItems = pgTable(
   "news_items",
   {
@@ -59,7 +59,7 @@ export const newsItems = pgTable(
   ],
 );
 
-/** Spec §3 news summary (with its sentiment), cached per item. */
+/** A news item's summary (with its sentiment), cached per item. */
 export const newsAnalyses = pgTable("news_analyses", {
   itemId: uuid("item_id")
     .primaryKey()
@@ -74,7 +74,7 @@ export const newsAnalyses = pgTable("news_analyses", {
   createdAt: createdAt(),
 });
 
-/** Spec §3 economic event, stored in UTC. source_key makes seeding idempotent. */
+/** An economic calendar event, stored in UTC. source_key makes seeding idempotent. */
 export const economicEvents = pgTable(
   "economic_events",
   {
@@ -177,7 +177,7 @@ export const articles = pgTable(
   ],
 );
 
-/** Spec §3 static broker (now editable). */
+/** A broker (editable in the admin area). */
 export const brokers = pgTable(
   "brokers",
   {
@@ -198,7 +198,7 @@ export const brokers = pgTable(
   (t) => [index("brokers_sort_idx").on(t.sortOrder)],
 );
 
-/** Spec §3 blacklist entry. */
+/** A blacklisted broker. */
 export const blacklistEntries = pgTable(
   "blacklist_entries",
   {

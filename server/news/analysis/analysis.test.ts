@@ -152,7 +152,7 @@ describe("offline engine", () => {
   });
 });
 
-describe("overall sentiment (spec §5 rule)", () => {
+describe("overall sentiment (the 60% rule)", () => {
   it("is bullish 0.85 only above 60% positive", () => {
     expect(overallRule({ positive: 7, negative: 1, total: 10 })).toEqual({
       overall: "bullish",

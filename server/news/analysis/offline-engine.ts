@@ -20,7 +20,7 @@ export function analyzeOffline(input: AnalysisInput): ItemAnalysis {
   };
 }
 
-/** Spec §9: medium unless the story is clearly macro/policy (high) or housekeeping (low). */
+/** Market impact: medium unless the story is clearly macro/policy (high) or housekeeping (low). */
 export function impactOf(text: string, score: number): MarketImpact {
   if (HIGH_IMPACT.test(text) || Math.abs(score) >= 4) return "high";
   if (LOW_IMPACT.test(text) && Math.abs(score) < 2) return "low";

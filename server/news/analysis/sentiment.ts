@@ -24,7 +24,7 @@ export interface LexiconScore {
 
 /** A score at or beyond this is a clear lean; smaller sums are neutral. */
 const THRESHOLD = 1;
-/** Spec §9: the default summary confidence when nothing signals either way. */
+/** The summary confidence when nothing signals either way (docs/product/news-analytics.md). */
 export const DEFAULT_CONFIDENCE = 0.75;
 const NEGATION_WINDOW = 3;
 
@@ -102,7 +102,7 @@ export function labelOf(score: number): ItemSentiment {
 
 /**
  * Confidence grows with the strength and number of signals and shrinks when they disagree; with no
- * signal at all it is the spec's default 0.75.
+ * signal at all it is the product's default, 0.75.
  */
 export function confidenceOf(s: LexiconScore): number {
   const hits = s.positive + s.negative;

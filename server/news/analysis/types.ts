@@ -2,7 +2,7 @@ import type { ItemSentiment } from "./sentiment";
 
 export type MarketImpact = "low" | "medium" | "high";
 
-/** Spec §3 news summary (with per-item sentiment), as cached in news_analyses. */
+/** A news summary (with per-item sentiment), as cached in news_analyses. */
 export interface ItemAnalysis {
   summary: string;
   keyPoints: string[];
