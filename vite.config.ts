@@ -1,6 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /** In the browser build only, "zod" means app/lib/zod-browser.ts (Zod without its eval probe). */

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Services } from "../server/services";
+import type { Services } from "#server/services";
 
 /** What the server hands every loader and action (filled by server/http/app.ts). */
 export interface RequestContext {

@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from "react";
 import { Direction } from "radix-ui";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
@@ -21,9 +21,9 @@ import { LowPriorityPreloads } from "./components/layout/low-priority-preloads";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { getUser } from "./lib/auth.server";
+import { digitsFromCookie } from "./lib/format";
 import { createI18n, dirOf } from "./lib/i18n";
 import { localePath, pagePathname, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
-import { digitsFromCookie } from "./lib/format";
 import { themeFromCookie } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [

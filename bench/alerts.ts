@@ -20,17 +20,17 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
-import { AlertIndex, type ArmedAlert, conditionHolds } from "../server/alerts/alert-index";
-import { armedAlertsOf, armedSymbols } from "../server/alerts/queries";
-import { createAlerts } from "../server/alerts/service";
-import type { NotificationEvent } from "../server/alerts/types";
-import { loadConfig } from "../server/config";
-import { type Db, openPglite, openPostgres } from "../server/db/client";
-import { user } from "../server/db/schema";
-import type { Scheduler } from "../server/jobs/scheduler";
-import { createLogger } from "../server/logger";
-import { CATALOGUE } from "../server/market/catalogue";
-import { createServices } from "../server/services";
+import { AlertIndex, type ArmedAlert, conditionHolds } from "#server/alerts/alert-index";
+import { armedAlertsOf, armedSymbols } from "#server/alerts/queries";
+import { createAlerts } from "#server/alerts/service";
+import type { NotificationEvent } from "#server/alerts/types";
+import { loadConfig } from "#server/config";
+import { type Db, openPglite, openPostgres } from "#server/db/client";
+import { user } from "#server/db/schema";
+import type { Scheduler } from "#server/jobs/scheduler";
+import { createLogger } from "#server/logger";
+import { CATALOGUE } from "#server/market/catalogue";
+import { createServices } from "#server/services";
 
 // A forced collection between measured ticks (see below); --expose-gc without a CLI flag.
 v8.setFlagsFromString("--expose-gc");

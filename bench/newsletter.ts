@@ -9,12 +9,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { loadConfig } from "../server/config";
-import { newsletterSubscribers } from "../server/db/schema";
-import { openPglite, openPostgres } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { startSmtpSink } from "../server/mail/testing/smtp-sink";
-import { createServices } from "../server/services";
+import { loadConfig } from "#server/config";
+import { openPglite, openPostgres } from "#server/db/client";
+import { newsletterSubscribers } from "#server/db/schema";
+import { createLogger } from "#server/logger";
+import { startSmtpSink } from "#server/mail/testing/smtp-sink";
+import { createServices } from "#server/services";
 
 const N = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -15,10 +15,11 @@
  */
 import os from "node:os";
 import pg from "pg";
-import type { MarketService } from "../server/contracts";
-import { type Database, openPglite, openPostgres } from "../server/db/client";
-import { runMigrations } from "../server/db/migrate";
-import { createLogger } from "../server/logger";
+import { seedContent } from "#server/content/seed";
+import type { MarketService } from "#server/contracts";
+import { type Database, openPglite, openPostgres } from "#server/db/client";
+import { runMigrations } from "#server/db/migrate";
+import { createLogger } from "#server/logger";
 import {
   BODY_HEADLINE,
   CANDIDATES_PER_SOURCE,
@@ -27,8 +28,7 @@ import {
   RECENT_NEWS_WINDOW,
   SEARCH_SQL,
   TITLE_HEADLINE,
-} from "../server/search/service";
-import { seedContent } from "../server/content/seed";
+} from "#server/search/service";
 
 const DOCS = Number(process.env.SEARCH_DOCS ?? 100_000);
 const ROUNDS = Number(process.env.SEARCH_ROUNDS ?? 5);

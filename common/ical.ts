@@ -1,4 +1,4 @@
-import type { EconomicEvent } from "../server/contracts";
+import type { EconomicEvent } from "#server/contracts";
 
 /** Events last half an hour in calendar apps; releases are instants but a zero-length event hides. */
 const DURATION = "PT30M";

@@ -3,9 +3,9 @@ import {
   isLocalizedPath,
   langFromCookie,
   langOf,
+  localePath,
   pageHref,
   pagePathname,
-  localePath,
   rememberedRedirect,
   splitLocale,
 } from "./locale";

@@ -1,5 +1,5 @@
 // npm run admin:grant -- <email>
-import { grantAdminByEmail } from "../server/auth/roles";
+import { grantAdminByEmail } from "#server/auth/roles";
 import { withServices } from "./cli-services";
 
 const email = process.argv[2];

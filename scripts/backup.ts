@@ -1,6 +1,6 @@
 // npm run db:backup [-- <file>] — a consistent copy of the database (see docs/operations.md).
-import { loadConfig } from "../server/config";
-import { backupDatabase, defaultBackupFile } from "../server/db/backup";
+import { loadConfig } from "#server/config";
+import { backupDatabase, defaultBackupFile } from "#server/db/backup";
 
 const config = loadConfig();
 try {

@@ -1,6 +1,6 @@
-import { loadConfig } from "../server/config";
-import { createLogger } from "../server/logger";
-import { createServices, openDatabase, type Services } from "../server/services";
+import { loadConfig } from "#server/config";
+import { createLogger } from "#server/logger";
+import { createServices, openDatabase, type Services } from "#server/services";
 
 /** Services for a one-off command; refuses to run on a folder a live server holds. */
 export async function withServices(fn: (s: Services) => Promise<void>) {

@@ -1,5 +1,5 @@
 // npm run db:seed — loads demo content; safe to run again (every seed is idempotent).
-import { runSeeds } from "../server/db/seed";
+import { runSeeds } from "#server/db/seed";
 import { withServices } from "./cli-services";
 
 await withServices(async (s) => {

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import * as lucide from "lucide-react";
-import { createElement, type ComponentType } from "react";
+import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 const root = path.resolve(import.meta.dirname, "..");

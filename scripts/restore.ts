@@ -1,6 +1,6 @@
 // npm run db:restore -- <file> — replaces the database with a backup (stop the app first).
-import { loadConfig } from "../server/config";
-import { restoreDatabase } from "../server/db/backup";
+import { loadConfig } from "#server/config";
+import { restoreDatabase } from "#server/db/backup";
 
 const file = process.argv[2];
 if (!file) {

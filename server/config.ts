@@ -51,6 +51,23 @@ const schema = z.object({
   FEEDS_ALLOW_PRIVATE: bool.default(false),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Where the economic calendar's global events come from: the weekly Forex Factory JSON, or only
+   * the shipped recurring schedule (offline, tests). */
+  CALENDAR_SOURCE: z.enum(["forexfactory", "schedule"]).default("forexfactory"),
+  /** The weekly calendar JSON addresses (comma-separated), fetched at most every CALENDAR_FF_HOURS. */
+  CALENDAR_FF_URL: z
+    .string()
+    .default(
+      "https://nfs.faireconomy.media/ff_calendar_thisweek.json,https://nfs.faireconomy.media/ff_calendar_nextweek.json",
+    )
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()).min(1)),
+  CALENDAR_FF_HOURS: z.coerce.number().min(1).max(48).default(4),
   JOBS_ENABLED: bool.default(true),
   SEED_ON_START: bool.default(true),
 });

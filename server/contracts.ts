@@ -58,6 +58,14 @@ export interface EconomicEvent {
   impact: string;
   forecast: string | null;
   previous: string | null;
+  /** The released figure (from the source or an editor); null before the release. */
+  actual?: string | null;
+  /** schedule: generated from the usual pattern; forexfactory: the weekly feed; editor: typed in the admin. */
+  source?: "schedule" | "forexfactory" | "editor";
+  confidence?: "confirmed" | "expected" | "schedule";
+  sourceUrl?: string | null;
+  status?: "scheduled" | "cancelled";
+  series?: string | null;
 }
 
 export interface CalendarService {
@@ -65,6 +73,7 @@ export interface CalendarService {
     days?: number;
     country?: string;
     importance?: EconomicEvent["importance"];
+    category?: string;
   }): Promise<EconomicEvent[]>;
 }
 

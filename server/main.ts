@@ -3,9 +3,9 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { runSeeds } from "./db/seed";
 import { createHttpApp } from "./http/app";
 import { answerClientErrors } from "./http/errors";
-import { runSeeds } from "./db/seed";
 import { createLogger } from "./logger";
 import { createServices, openDatabase } from "./services";
 

@@ -8,8 +8,8 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MarketWire } from "./market/types";
 import { openSse } from "./market/testing/sse-client";
+import type { MarketWire } from "./market/types";
 import { type AppProcess, ensureBuild, readyz, startAppProcess, stopAll } from "./testing/app-process";
 import { freePort, waitFor } from "./testing/net";
 import { isPostgresRun, PG_TEMPLATE_DB } from "./testing/test-db";

@@ -1,12 +1,12 @@
 import { forwardRef, useCallback } from "react";
 import {
-  Link as RouterLink,
-  NavLink as RouterNavLink,
-  type LinkProps as RouterLinkProps,
-  type NavLinkProps as RouterNavLinkProps,
   type NavigateOptions,
-  useNavigate as useRouterNavigate,
+  Link as RouterLink,
+  type LinkProps as RouterLinkProps,
+  NavLink as RouterNavLink,
+  type NavLinkProps as RouterNavLinkProps,
   type To,
+  useNavigate as useRouterNavigate,
 } from "react-router";
 import { type Lang, localePath, useLang } from "~/lib/locale";
 

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
-import { LANG_COOKIE, type Lang, splitLocale } from "../../common/locale";
+import { LANG_COOKIE, type Lang, splitLocale } from "#common/locale";
 
 // The URL scheme itself is shared with the server (redirects, sitemap): common/locale.ts.
-export * from "../../common/locale";
+export * from "#common/locale";
 
 /** The language of the page being rendered (from the URL, so server and browser agree). */
 export function useLang(): Lang {

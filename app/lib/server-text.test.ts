@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../common/admin/forms";
-import { ALERT_MESSAGES, alertFormSchema } from "../../common/alert-schema";
-import { authFormSchema, resetPasswordSchema } from "../../common/auth-schema";
+import { ADMIN_MESSAGES } from "#common/admin/forms";
+import { ALERT_MESSAGES, alertFormSchema } from "#common/alert-schema";
+import { authFormSchema, resetPasswordSchema } from "#common/auth-schema";
 import { createI18n } from "./i18n";
 import { findServerText, serverText } from "./server-text";
 

@@ -1,8 +1,8 @@
 import { Award, Globe, ShieldCheck, Target } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { Link } from "~/components/link";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";

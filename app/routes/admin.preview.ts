@@ -1,6 +1,6 @@
-import type { Route } from "./+types/admin.preview";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import type { Route } from "./+types/admin.preview";
 
 const MAX_MARKDOWN = 50_000;
 

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/admin.subscribers-csv";
 import { requireAdmin, services } from "~/lib/auth.server";
+import type { Route } from "./+types/admin.subscribers-csv";
 
 /** GET /admin/subscribers.csv: every subscriber, for a spreadsheet (an audited export). */
 export async function loader({ request, context }: Route.LoaderArgs) {

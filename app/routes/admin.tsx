@@ -2,10 +2,8 @@
 import "~/components/admin/i18n";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
-import { CONTENT_ENTITIES, type ContentEntity } from "../../common/admin/forms";
-import type { MailStatus } from "../../server/admin/mail";
-import type { Route } from "./+types/admin";
+import { CONTENT_ENTITIES, type ContentEntity } from "#common/admin/forms";
+import type { MailStatus } from "#server/admin/mail";
 import { ContentTab } from "~/components/admin/content-tab";
 import { EmailTemplatesTab } from "~/components/admin/email-templates-tab";
 import { NewsletterTab } from "~/components/admin/newsletter-tab";
@@ -13,11 +11,13 @@ import { OverviewTab } from "~/components/admin/overview-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
 import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
+import { Link } from "~/components/link";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
 import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/admin";
 
 export const ADMIN_TABS = [
   "overview",

@@ -1,4 +1,4 @@
-import { NEWSLETTER_ADMIN_MESSAGES as M, sendWelcomeSchema } from "../../common/newsletter-schema";
+import { NEWSLETTER_ADMIN_MESSAGES as M, sendWelcomeSchema } from "#common/newsletter-schema";
 import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.admin.newsletter.welcome";

@@ -1,6 +1,6 @@
-import type { Route } from "./+types/api.auth";
 import { services } from "~/lib/auth.server";
 import { bodyHasNul } from "~/lib/form.server";
+import type { Route } from "./+types/api.auth";
 
 // Better Auth's own endpoints (sign-up, sign-in, verify-email, reset-password...).
 export const loader = ({ request, context }: Route.LoaderArgs) => services(context).auth.handler(request);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "../../server/services";
-import { signInCookie, signUpVerified } from "../../server/testing/fixtures";
-import { startTestHttpApp, type TestHttpApp } from "../../server/testing/http-app";
-import { createTestServices } from "../../server/testing/test-services";
+import type { Services } from "#server/services";
+import { signInCookie, signUpVerified } from "#server/testing/fixtures";
+import { startTestHttpApp, type TestHttpApp } from "#server/testing/http-app";
+import { createTestServices } from "#server/testing/test-services";
 
 // The remembered choice of a signed-in user (issue 10): POST /api/locale, then pages follow it.
 let s: Services;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import type { Route } from "./+types/api.locale";
-import { isAppError } from "../../common/errors";
+import { isAppError } from "#common/errors";
 import { getUser, services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.locale";
 
 /**
  * POST /api/locale (form field `lang`): the language switch saves a signed-in user's choice in

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, newsletterSubscribers } from "../../server/db/schema";
-import type { Services } from "../../server/services";
-import { startTestHttpApp, type TestHttpApp } from "../../server/testing/http-app";
-import { createTestServices } from "../../server/testing/test-services";
+import { mailOutbox, newsletterSubscribers } from "#server/db/schema";
+import type { Services } from "#server/services";
+import { startTestHttpApp, type TestHttpApp } from "#server/testing/http-app";
+import { createTestServices } from "#server/testing/test-services";
 
 // Issue 10: a subscriber's mails are in the language of the page the form was sent from.
 let s: Services;

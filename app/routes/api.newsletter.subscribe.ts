@@ -1,12 +1,12 @@
-import { isAppError } from "../../common/errors";
 import { data } from "react-router";
-import { isHoneypotFilled } from "../../common/honeypot";
-import { issuesByField, subscribeSchema } from "../../common/newsletter-schema";
+import { isAppError } from "#common/errors";
+import { isHoneypotFilled } from "#common/honeypot";
+import { issuesByField, subscribeSchema } from "#common/newsletter-schema";
 import type { SubscribeResult } from "~/components/newsletter/subscribe-dialog";
 import { requestContext } from "~/context";
-import type { Route } from "./+types/api.newsletter.subscribe";
 import { readFormFields } from "~/lib/form.server";
 import { langOf } from "~/lib/locale";
+import type { Route } from "./+types/api.newsletter.subscribe";
 
 const ERROR_KEYS: Record<string, string> = {
   "conflict:newsletter_duplicate": "duplicate",

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import type { Route } from "./+types/api.notifications";
 import { getUser, services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.notifications";
 
 /** The header bell's count: GET /api/notifications -> { unread }. Signed-out visitors get 0. */
 export async function loader({ request, context }: Route.LoaderArgs) {

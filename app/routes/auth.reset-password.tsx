@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Link } from "~/components/link";
-import { type FieldErrors, fieldErrors, resetPasswordSchema } from "../../common/auth-schema";
-import type { Route } from "./+types/auth.reset-password";
+import { type FieldErrors, fieldErrors, resetPasswordSchema } from "#common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
+import { Link } from "~/components/link";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
-import { useServerText } from "~/lib/server-text";
 import { pageMeta } from "~/lib/seo";
+import { useServerText } from "~/lib/server-text";
+import type { Route } from "./+types/auth.reset-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/auth.sign-out";
 import { getUser, services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
+import type { Route } from "./+types/auth.sign-out";
 
 /**
  * Spec §4: sign-out is global — the cookie is cleared and every session of the user is revoked.

@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Link, useNavigate } from "~/components/link";
-import { langOf, localePath, splitLocale } from "~/lib/locale";
-import { toast } from "~/lib/toast";
-import { authFormSchema, fieldErrors, type FieldErrors } from "../../common/auth-schema";
-import { displayableMessage } from "../../common/errors";
-import { safeRedirect } from "../../common/safe-redirect";
-import type { Route } from "./+types/auth";
+import { authFormSchema, type FieldErrors, fieldErrors } from "#common/auth-schema";
+import { displayableMessage } from "#common/errors";
+import { safeRedirect } from "#common/safe-redirect";
 import { buttonClass, Field } from "~/components/forms/field";
+import { Link, useNavigate } from "~/components/link";
 import { requireAnonymous, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
+import { langOf, localePath, splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
-import { useServerText } from "~/lib/server-text";
 import { pageMeta } from "~/lib/seo";
+import { useServerText } from "~/lib/server-text";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/auth";
 
 type Mode = "signin" | "signup" | "forgot";
 type ActionResult = {

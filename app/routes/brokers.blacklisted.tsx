@@ -1,8 +1,8 @@
 import { TriangleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
 import { BlacklistCard } from "~/components/content/blacklist-card";
 import { Page } from "~/components/layout/page";
+import { Link } from "~/components/link";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
-import { calendarQuerySchema, parseQuery } from "../../common/analytics-schema";
-import { toICalendar } from "../../common/ical";
-import type { Route } from "./+types/calendar[.]ics";
+import { calendarQuerySchema, parseQuery } from "#common/analytics-schema";
+import { toICalendar } from "#common/ical";
 import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/calendar[.]ics";
 
 /** The feed covers the whole stored schedule unless a shorter range is asked for. */
 const FEED_DAYS = 90;

@@ -1,9 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "~/components/site-forms/contact-form";
-import { siteFormAction } from "~/components/site-forms/action.server";
+import { SETTING_FALLBACKS } from "#common/admin/settings";
 import { Page } from "~/components/layout/page";
-import { SETTING_FALLBACKS } from "../../common/admin/settings";
+import { siteFormAction } from "~/components/site-forms/action.server";
+import { ContactForm } from "~/components/site-forms/contact-form";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";

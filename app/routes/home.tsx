@@ -1,18 +1,18 @@
+import { SETTING_FALLBACKS } from "#common/admin/settings";
 import { ChatAssistant } from "~/components/chat";
 import { AnalyticsTeaser } from "~/components/home/analytics-teaser";
 import { FakeGroupsWarning } from "~/components/home/fake-groups-warning";
 import { LatestNews } from "~/components/home/latest-news";
 import { RecommendedBrokers } from "~/components/home/recommended-brokers";
+import { AdSlot } from "~/components/layout/ad-slot";
 import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { MarketHero } from "~/components/market/market-hero";
 import { MarketPanels } from "~/components/market/market-panels";
-import { AdSlot } from "~/components/layout/ad-slot";
 import { JoinCommunity, NewsletterBanner } from "~/components/newsletter";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
-import { SETTING_FALLBACKS } from "../../common/admin/settings";
 import type { Route } from "./+types/home";
 
 // Each home section is its owning feature's component; the loader gathers each section's data.

@@ -1,15 +1,9 @@
-import { Tabs } from "radix-ui";
 import { RefreshCw } from "lucide-react";
+import { Tabs } from "radix-ui";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, data, isRouteErrorResponse, useFetcher, useRouteError } from "react-router";
-import {
-  type AnalyticsTab,
-  analyticsQuerySchema,
-  parseQuery,
-  refreshSchema,
-} from "../../common/analytics-schema";
-import type { Route } from "./+types/news-analytics";
+import { type AnalyticsTab, analyticsQuerySchema, parseQuery, refreshSchema } from "#common/analytics-schema";
 import { LoadingDashboard, StepError } from "~/components/analytics/badges";
 import { EconomicCalendar } from "~/components/analytics/calendar";
 import { Education } from "~/components/analytics/education";
@@ -19,10 +13,11 @@ import { Summaries } from "~/components/analytics/summaries";
 import { toDashboardView, toEducationView, toEventView } from "~/components/analytics/view";
 import { Page } from "~/components/layout/page";
 import { services } from "~/lib/auth.server";
-import { formatFor } from "~/lib/use-format";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { formatFor } from "~/lib/use-format";
+import type { Route } from "./+types/news-analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);

@@ -1,13 +1,13 @@
 import { MailX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import { Link } from "~/components/link";
 import { buttonClass } from "~/components/forms/field";
+import { Link } from "~/components/link";
 import { services } from "~/lib/auth.server";
-import type { Route } from "./+types/newsletter.unsubscribe";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/newsletter.unsubscribe";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };
 

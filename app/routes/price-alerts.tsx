@@ -9,12 +9,9 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
-import { Link } from "~/components/link";
-import { toast } from "~/lib/toast";
-import { alertFormSchema } from "../../common/alert-schema";
-import { fieldErrors } from "../../common/auth-schema";
-import { type AppError, isAppError } from "../../common/errors";
-import type { Route } from "./+types/price-alerts";
+import { alertFormSchema } from "#common/alert-schema";
+import { fieldErrors } from "#common/auth-schema";
+import { type AppError, isAppError } from "#common/errors";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { AlertList } from "~/components/alerts/alert-list";
 import { NotificationList } from "~/components/alerts/notification-list";
@@ -22,11 +19,14 @@ import type { AlertActionResult, AlertView, NotificationView } from "~/component
 import { unreadStore } from "~/components/alerts/unread-store";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
-import { onStreamEvent } from "~/lib/event-stream";
+import { Link } from "~/components/link";
 import { getUser, services } from "~/lib/auth.server";
+import { onStreamEvent } from "~/lib/event-stream";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/price-alerts";
 
 type Tab = "manage" | "notifications";
 

@@ -1,12 +1,12 @@
 import { Loader2, Search as SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { Link, useLocalePath } from "~/components/link";
-import { splitLocale } from "~/lib/locale";
 import { NoResults, SearchResults } from "~/components/content/search-results";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { Link, useLocalePath } from "~/components/link";
 import { services } from "~/lib/auth.server";
+import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";

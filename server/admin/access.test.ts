@@ -6,10 +6,10 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminRoute from "../../app/routes/admin";
-import * as previewRoute from "../../app/routes/admin.preview";
-import * as csvRoute from "../../app/routes/admin.subscribers-csv";
-import { requestContext } from "../../app/context";
+import { requestContext } from "~/context";
+import * as adminRoute from "~/routes/admin";
+import * as previewRoute from "~/routes/admin.preview";
+import * as csvRoute from "~/routes/admin.subscribers-csv";
 import { grantAdmin } from "../auth/roles";
 import type { NewsletterService } from "../contracts";
 import { articles, auditLog, formSubmissions, mailOutbox, newsFeeds, user, userRoles } from "../db/schema";

@@ -14,8 +14,8 @@ import {
   submissionHandledSchema,
   testEmailSchema,
   userIdSchema,
-} from "../../common/admin/forms";
-import { AppError, displayableMessage, isAppError } from "../../common/errors";
+} from "#common/admin/forms";
+import { AppError, displayableMessage, isAppError } from "#common/errors";
 import { feedAddressProblem } from "../news/address-guard";
 import type { Services } from "../services";
 import { recordAudit } from "./audit";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin, isAdmin } from "../auth/roles";
+import { renderMarkdown } from "../content/markdown";
 import {
   articles,
   auditLog,
@@ -14,7 +15,6 @@ import {
 } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { renderMarkdown } from "../content/markdown";
 import { testAiConnection } from "./site-settings";
 
 let s: Services;

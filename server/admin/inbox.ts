@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
 

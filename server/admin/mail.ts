@@ -1,5 +1,5 @@
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import { ADMIN_MESSAGES, type ContentEntity } from "../../common/admin/forms";
+import { ADMIN_MESSAGES, type ContentEntity } from "#common/admin/forms";
+import { renderMarkdown } from "../content/markdown";
 import { newsletterSubscribers, user } from "../db/schema";
 import type { Services } from "../services";
 import { type Actor, runAdminAction } from "./actions";
@@ -8,7 +9,6 @@ import { getContent, listContent } from "./content/entities";
 import { siteHealth } from "./health";
 import { type InboxFilter, listSubmissions } from "./inbox";
 import { getMail, listMail, type MailStatus } from "./mail";
-import { renderMarkdown } from "../content/markdown";
 import { providerStatus, readSettings } from "./site-settings";
 import { searchUsers } from "./users";
 

@@ -1,5 +1,5 @@
-import { SETTING_FALLBACKS } from "../../common/admin/settings";
-import { AppError } from "../../common/errors";
+import { SETTING_FALLBACKS } from "#common/admin/settings";
+import { AppError } from "#common/errors";
 import type { Config } from "../config";
 import type { Services } from "../services";
 import { mailTransportStatus } from "./mail";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, exists, ilike, or, sql } from "drizzle-orm";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import { user, userRoles } from "../db/schema";
 

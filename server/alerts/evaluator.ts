@@ -4,10 +4,10 @@ import type { AlertType } from "../contracts";
 import type { Db } from "../db/client";
 import { alertNotifications, user } from "../db/schema";
 import type { Logger } from "../logger";
-import type { Outbox } from "../mail/outbox";
-import type { AlertIndex, Candidate } from "./alert-index";
 import { alertTriggeredMail } from "../mail/mails";
+import type { Outbox } from "../mail/outbox";
 import { toLocale } from "../users/locale";
+import type { AlertIndex, Candidate } from "./alert-index";
 import { notificationText } from "./messages";
 import type { AlertEvaluator, NotificationEvent } from "./types";
 

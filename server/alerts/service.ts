@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "../../common/errors";
 import {
   ALERT_MESSAGES,
   MAX_ALERTS_PER_USER,
   NOTIFICATIONS_LIMIT,
   roundTarget,
   targetError,
-} from "../../common/alert-schema";
+} from "#common/alert-schema";
+import { AppError } from "#common/errors";
 import type { AlertType, MarketService } from "../contracts";
 import type { Db } from "../db/client";
 import type { Scheduler } from "../jobs/scheduler";

@@ -2,15 +2,15 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { PASSWORD_MIN_LENGTH } from "../../common/auth-schema";
-import { langOf } from "../../common/locale";
+import { PASSWORD_MIN_LENGTH } from "#common/auth-schema";
+import { langOf } from "#common/locale";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
-import { authEmails } from "./emails";
 import { toLocale } from "../users/locale";
+import { authEmails } from "./emails";
 import { grantAdmin } from "./roles";
 
 export interface AuthDeps {

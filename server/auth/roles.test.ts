@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../logger";
 import type { Db } from "../db/client";
 import { user, userRoles } from "../db/schema";
+import { createLogger } from "../logger";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { grantAdmin, grantAdminByEmail, isAdmin, revokeAdmin } from "./roles";

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "../../app/context";
-import * as authRoute from "../../app/routes/auth";
+import { requestContext } from "~/context";
+import * as authRoute from "~/routes/auth";
 import { session } from "../db/schema";
 import type { Services } from "../services";
 import { signUpVerified, TEST_PASSWORD } from "../testing/fixtures";

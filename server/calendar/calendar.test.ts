@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldLine, toICalendar } from "#common/ical";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { seedCalendar } from ".";
-import { foldLine, toICalendar } from "../../common/ical";
 import { buildSchedule, fomcDecisionDays } from "./schedule";
 import { createCalendar, DEFAULT_DAYS } from "./service";
 import { nthWeekday, zonedTimeToUtc } from "./zoned-time";

@@ -8,7 +8,7 @@ import {
   tool,
 } from "ai";
 import { z } from "zod";
-import type { ChatStreamEvent } from "../../common/chat";
+import type { ChatStreamEvent } from "#common/chat";
 import type { Logger } from "../logger";
 import { type ClassifiedError, classifyProviderError } from "./provider-errors";
 import { CHAT_TOOLS } from "./tools";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatRequest, conversationTitle, HISTORY_TURNS } from "../../common/chat";
-import { isAppError } from "../../common/errors";
+import { type ChatRequest, conversationTitle, HISTORY_TURNS } from "#common/chat";
+import { isAppError } from "#common/errors";
 import { user } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";

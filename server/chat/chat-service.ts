@@ -6,19 +6,19 @@ import {
   type ConversationSummary,
   chatRequestSchema,
   conversationTitle,
-  type HistoryTurn,
   HISTORY_TURNS,
+  type HistoryTurn,
   type StoredMessage,
-} from "../../common/chat";
-import { AppError } from "../../common/errors";
+} from "#common/chat";
+import { AppError } from "#common/errors";
 import { createRateLimiter } from "../rate-limit/limiter";
 import type { Services } from "../services";
 import { type Emit, streamAiReply, subjectOf } from "./ai-reply";
 import * as queries from "./conversations";
 import { createMarketContext } from "./market-context";
 import { offlineReply, type RunTool } from "./offline/engine";
-import type { ClassifiedError } from "./provider-errors";
 import { createChatModel } from "./provider";
+import type { ClassifiedError } from "./provider-errors";
 import { encodeEvent, STREAM_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import type { ToolContext, ToolOutcome } from "./tools/types";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ConversationSummary, StoredMessage } from "../../common/chat";
+import type { ConversationSummary, StoredMessage } from "#common/chat";
 import type { Db } from "../db/client";
 import { chatConversations, chatMessages } from "../db/schema";
 

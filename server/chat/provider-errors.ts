@@ -1,5 +1,5 @@
 import { APICallError } from "ai";
-import type { ChatErrorKind } from "../../common/chat";
+import type { ChatErrorKind } from "#common/chat";
 
 export interface ClassifiedError {
   kind: ChatErrorKind;

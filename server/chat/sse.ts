@@ -1,4 +1,4 @@
-import type { ChatStreamEvent } from "../../common/chat";
+import type { ChatStreamEvent } from "#common/chat";
 
 const encoder = new TextEncoder();
 

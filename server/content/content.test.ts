@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
 import { newsItems } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { createContent, type ContentService, seedContent } from "./index";
+import { type ContentService, createContent, seedContent } from "./index";
 
 let s: Services;
 let content: ContentService;

@@ -1,5 +1,5 @@
-import type { Services } from "../services";
 import { articles, blacklistEntries, brokers } from "../db/schema";
+import type { Services } from "../services";
 import { SEED_ARTICLES, SEED_BLACKLIST, SEED_BROKERS } from "./seed-data";
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, like, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { slugify } from "../../common/admin/forms";
-import { AppError } from "../../common/errors";
+import { slugify } from "#common/admin/forms";
+import { AppError } from "#common/errors";
 import type { NewsService } from "../contracts";
 import type { Db } from "../db/client";
 import { articles, blacklistEntries, brokers } from "../db/schema";

@@ -8,7 +8,7 @@
 import http from "node:http";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { hasPostgresBinaries, type PgCluster, startCluster } from "../../scripts/pg-cluster";
+import { hasPostgresBinaries, type PgCluster, startCluster } from "#scripts/pg-cluster";
 import { loadConfig } from "../config";
 import { createHttpApp } from "../http/app";
 import { createLogger } from "../logger";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isAppError } from "../../common/errors";
-import { HONEYPOT_FIELD } from "../../common/honeypot";
+import { isAppError } from "#common/errors";
+import { HONEYPOT_FIELD } from "#common/honeypot";
 import { formSubmissions, mailOutbox } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";

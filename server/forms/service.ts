@@ -1,13 +1,13 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { createRateLimiter } from "../rate-limit/limiter";
-import { FORM_SCHEMAS, type FormKind, fieldIssues, formErrorKey } from "../../common/forms-schema";
-import { AppError } from "../../common/errors";
-import { isHoneypotFilled } from "../../common/honeypot";
+import { AppError } from "#common/errors";
+import { FORM_SCHEMAS, type FormKind, fieldIssues, formErrorKey } from "#common/forms-schema";
+import { isHoneypotFilled } from "#common/honeypot";
 import type { Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
 import type { Logger } from "../logger";
 import { formSubmissionMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
+import { createRateLimiter } from "../rate-limit/limiter";
 
 /** Stored submissions per IP address and form within the window (checked in the database). */
 export const FORM_RATE_LIMIT = { max: 5, windowMinutes: 10 };

@@ -5,14 +5,14 @@
  * Every response is also checked for the security headers (server/testing/security-headers.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import { grantAdmin } from "../auth/roles";
 import { alertNotifications, chatConversations, chatMessages } from "../db/schema";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
-import { createTestServices } from "../testing/test-services";
 import { expectSecurityHeaders } from "../testing/security-headers";
+import { createTestServices } from "../testing/test-services";
 
 type Role = "anonymous" | "user" | "other" | "admin";
 const ROLES: Role[] = ["anonymous", "other", "admin", "user"]; // the owner last: it may delete

@@ -9,12 +9,12 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Services } from "../services";
-import { bodyLimit, noNulInUrl } from "./request-limits";
 import { plainErrors } from "./errors";
+import { registerAppMetrics } from "./metrics";
 import { sameOriginMutations } from "./origin-check";
 import { createPageCache } from "./page-cache";
-import { registerAppMetrics } from "./metrics";
 import { canonicalRedirects } from "./redirects";
+import { bodyLimit, noNulInUrl } from "./request-limits";
 import { securityHeaders, staticFileHeaders } from "./security";
 
 export interface HttpAppOptions {

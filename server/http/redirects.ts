@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { isLang, isLocalizedPath, localePath, splitLocale } from "../../common/locale";
+import { isLang, isLocalizedPath, localePath, splitLocale } from "#common/locale";
 
 /** Spec §2 Not-found handling: aliases redirect to their canonical route. */
 export const ROUTE_ALIASES: Record<string, string> = {

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import type http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../services";
 import { expectSecurityHeaders } from "../testing/security-headers";

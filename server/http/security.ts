@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import type { ServerResponse } from "node:http";
 
 /**
  * Headers that only mean something on a document (a page, or a file a browser may render as

@@ -4,8 +4,8 @@
  * every other catalog.
  */
 import i18next, { type TFunction } from "i18next";
-import ar from "../../app/locales/ar/mail.json";
-import en from "../../app/locales/en/mail.json";
+import ar from "~/locales/ar/mail.json";
+import en from "~/locales/en/mail.json";
 import { type Locale, toLocale } from "../users/locale";
 
 export type { Locale };

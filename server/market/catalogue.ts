@@ -1,5 +1,7 @@
 import { AR_INSTRUMENTS } from "./arabic-names";
+import { hashString } from "./random";
 import type { Instrument, MarketCategory } from "./types";
+import type { Listing, ListingTickers } from "./universe/types";
 
 /** Simulator parameters and the external provider's ticker, beside the public instrument facts. */
 export interface CatalogueEntry extends Instrument {
@@ -9,8 +11,14 @@ export interface CatalogueEntry extends Instrument {
   dailyVol: number;
   /** Pegged currencies only move inside this band, in the last decimals. */
   peg?: { low: number; high: number };
-  /** Ticker at the HTTP quote provider (Yahoo Finance style). */
+  /** Ticker at Yahoo Finance's chart API ("" when it has none). */
   providerSymbol: string;
+  /** Tickers at the other sources (a listed company's, from the universe file). */
+  tickers?: ListingTickers;
+  /** A listed company outside the curated set: quoted, but not on the home panels. */
+  listed?: boolean;
+  /** Arabic name carried by a listing (curated ones are in arabic-names.ts). */
+  nameAr?: string;
 }
 
 type Row = [
@@ -41,7 +49,7 @@ const rows: Record<MarketCategory, Row[]> = {
     ["2222", "Saudi Aramco", "TADAWUL", "SAR", 2, 25.4, 0.012, "2222.SR", "Saudi Arabia", ["Aramco", "ARAMCO"]],
     ["1120", "Al Rajhi Bank", "TADAWUL", "SAR", 2, 96.5, 0.014, "1120.SR", "Saudi Arabia", ["Al Rajhi", "Rajhi", "ALRAJHI"]],
     ["EMAAR", "Emaar Properties", "DFM", "AED", 2, 14.2, 0.018, "EMAAR.AE", "UAE", ["Emaar"]],
-    ["FAB", "First Abu Dhabi Bank", "ADX", "AED", 2, 15.3, 0.014, "FAB.AD", "UAE", ["First Abu Dhabi"]],
+    ["FAB", "First Abu Dhabi Bank", "ADX", "AED", 2, 15.3, 0.014, "FAB.AE", "UAE", ["First Abu Dhabi"]],
     ["QNBK", "Qatar National Bank", "QSE", "QAR", 2, 17.6, 0.012, "QNBK.QA", "Qatar", ["QNB"]],
   ],
   currencies: [
@@ -116,12 +124,59 @@ export const CATALOGUE: CatalogueEntry[] = CATEGORIES.flatMap((category) =>
   ),
 );
 
+const COUNTRY: Record<string, string> = {
+  TADAWUL: "Saudi Arabia",
+  DFM: "UAE",
+  ADX: "UAE",
+  QSE: "Qatar",
+  BOURSA_KUWAIT: "Kuwait",
+  BAHRAIN: "Bahrain",
+  MSX: "Oman",
+  ASE: "Jordan",
+};
+/** Dinars and rials of Kuwait, Bahrain and Oman trade in thousandths. */
+const THREE_DECIMALS = new Set(["KWD", "BHD", "OMR"]);
+
+/**
+ * Every listed company not in the curated set, as catalogue entries: quoted by the real sources
+ * that know its tickers, otherwise simulated around a level derived from its symbol (a stable,
+ * clearly labelled stand-in, not a price).
+ */
+export function listingEntries(listings: Listing[], curated: CatalogueEntry[] = CATALOGUE): CatalogueEntry[] {
+  const known = new Set(curated.map((e) => e.symbol));
+  const out: CatalogueEntry[] = [];
+  for (const l of listings) {
+    if (known.has(l.symbol)) continue;
+    known.add(l.symbol);
+    const h = hashString(l.symbol);
+    const decimals = THREE_DECIMALS.has(l.currency) ? 3 : 2;
+    const base = THREE_DECIMALS.has(l.currency) ? 0.1 + (h % 1900) / 1000 : 2 + (h % 9800) / 100;
+    out.push({
+      symbol: l.symbol,
+      name: l.name,
+      ...(l.nameAr && !l.nameArMissing ? { nameAr: l.nameAr } : {}),
+      category: "gulfStocks",
+      subcategory: COUNTRY[l.exchange] ?? l.exchange,
+      exchange: l.exchange,
+      currency: l.currency,
+      decimals,
+      aliases: [],
+      base,
+      dailyVol: 0.015,
+      providerSymbol: l.tickers.yahoo ?? "",
+      tickers: l.tickers,
+      listed: true,
+    });
+  }
+  return out;
+}
+
 /** The public facts only (no simulator parameters). */
 export function publicInstrument(e: CatalogueEntry): Instrument {
   const { symbol, name, category, subcategory, exchange, currency, decimals, aliases } = e;
   // The Arabic name rides along with the catalogue the browser gets, so Arabic pages can name
   // instruments without another request or a client-side table.
-  const nameAr = AR_INSTRUMENTS[symbol]?.name;
+  const nameAr = AR_INSTRUMENTS[symbol]?.name ?? e.nameAr;
   return {
     symbol,
     name,

@@ -1,6 +1,6 @@
-import type { Bus } from "../realtime/bus";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
+import type { Bus } from "../realtime/bus";
 import type { CatalogueEntry } from "./catalogue";
 import { EXCHANGES, sessionDate } from "./exchanges";
 import type { BarRow, MarketProvider, ProviderQuote } from "./provider";

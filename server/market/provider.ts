@@ -1,5 +1,10 @@
-/** What a source of prices (the simulator, a quote API over HTTP) gives the tick pipeline. */
-export interface ProviderQuote {
+import type { QuoteLabel } from "./types";
+
+/**
+ * What a source of prices (the simulator, a quote API over HTTP) gives the tick pipeline. A quote
+ * without its label is published as simulated: only a source that says so makes a price real.
+ */
+export interface ProviderQuote extends Partial<QuoteLabel> {
   symbol: string;
   price: number;
   previousClose: number;

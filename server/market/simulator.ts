@@ -1,7 +1,7 @@
 import type { CatalogueEntry } from "./catalogue";
 import {
-  type Exchange,
   EXCHANGES,
+  type Exchange,
   isOpen,
   isTradingDay,
   localTime,

@@ -15,8 +15,23 @@ export interface Instrument {
   aliases: string[];
 }
 
+/**
+ * How current a price is: `live` (as the exchange trades), `delayed` (by `delayMinutes`), `eod` (the
+ * last close or a daily reference rate) or `simulated` (the built-in simulator: not a market price).
+ */
+export type Freshness = "live" | "delayed" | "eod" | "simulated";
+
+/** Where a quote came from and how current it is; every quote carries one. */
+export interface QuoteLabel {
+  /** Provider name: "yahoo", "frankfurter", "coingecko", "gold-api", "twelvedata", "sahmk", "simulator". */
+  source: string;
+  freshness: Freshness;
+  /** Only when delayed. */
+  delayMinutes?: number;
+}
+
 /** Spec §3 market instrument, plus what a trading screen needs. */
-export interface Quote {
+export interface Quote extends QuoteLabel {
   symbol: string;
   name: string;
   price: number;
@@ -67,8 +82,13 @@ export interface ExchangeInfo {
   openNow: boolean;
 }
 
-/** A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms)]. */
-export type WireQuote = [string, number, number, number, number, number];
+/**
+ * A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms), source,
+ * freshness, delayMinutes (only when delayed)].
+ */
+export type WireQuote =
+  | [string, number, number, number, number, number, string, Freshness]
+  | [string, number, number, number, number, number, string, Freshness, number];
 
 /**
  * What the bus and the browsers carry (compact: NOTIFY payloads stay < 8000 bytes). `full` marks a
@@ -88,8 +108,28 @@ export interface MarketWire {
   full?: boolean;
 }
 
+/** One price source's health and request budget, for the admin overview. */
+export interface SourceHealth {
+  name: string;
+  /** The groups of instruments it serves first ("Gulf stocks", "FX"...). */
+  groups: string[];
+  /** Instruments it quoted at its last refresh. */
+  quoted: number;
+  ok: boolean;
+  budget: { perMinute: number; perDay: number; usedMinute: number; usedDay: number };
+  lastSuccess: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  /** Set while it backs off after a 429 or repeated failures. */
+  backoffUntil: string | null;
+}
+
 export interface MarketStatus {
   provider: string;
+  /** Real sources behind `auto` (empty for the simulator). */
+  sources?: SourceHealth[];
+  /** Quotes by freshness right now. */
+  freshness?: Record<Freshness, number>;
   tickMs: number;
   lastRefresh: string | null;
   ok: boolean;
@@ -111,4 +151,6 @@ export interface MarketService {
   /** The whole current state in wire form (server render, stream snapshot). */
   wire?(): MarketWire;
   status?(): MarketStatus;
+  /** Someone is looking at this instrument now (its page): the refresh planner favours it. */
+  watch?(symbol: string): void;
 }

@@ -1,7 +1,7 @@
 import type { CatalogueEntry } from "./catalogue";
 import { EXCHANGES, isOpen } from "./exchanges";
 import type { ProviderQuote } from "./provider";
-import type { MarketWire, Quote, WireQuote } from "./types";
+import type { MarketWire, Quote, QuoteLabel, WireQuote } from "./types";
 
 export const TICK_TOPIC = "market:tick";
 /** NOTIFY refuses payloads from 8000 bytes; stay well below with the envelope around it. */
@@ -9,17 +9,34 @@ export const MAX_MESSAGE_BYTES = 7_000;
 
 export const roundTo = (v: number, decimals: number) => Number(v.toFixed(decimals));
 
+/** A quote's label; one without (a test double, an old stored row) is simulated. */
+export function labelOf(q: Partial<QuoteLabel>): QuoteLabel {
+  if (!q.source || !q.freshness) return { source: "simulator", freshness: "simulated" };
+  return q.freshness === "delayed"
+    ? { source: q.source, freshness: "delayed", delayMinutes: Math.max(0, Math.round(q.delayMinutes ?? 0)) }
+    : { source: q.source, freshness: q.freshness };
+}
+
+/** The label carried by a wire quote. */
+export function wireLabel(w: WireQuote): QuoteLabel {
+  return labelOf({ source: w[6], freshness: w[7], delayMinutes: w[8] });
+}
+
 /** Prices are published at the instrument's display precision, so every consumer sees one number. */
 export function toWire(entry: CatalogueEntry, q: ProviderQuote): WireQuote {
   const d = entry.decimals;
-  return [
+  const label = labelOf(q);
+  const head = [
     entry.symbol,
     roundTo(q.price, d),
     roundTo(q.previousClose, d),
     roundTo(q.dayHigh, d),
     roundTo(q.dayLow, d),
     q.time,
-  ];
+  ] as const;
+  return label.freshness === "delayed"
+    ? [...head, label.source, label.freshness, label.delayMinutes ?? 0]
+    : [...head, label.source, label.freshness];
 }
 
 export function toQuote(entry: CatalogueEntry, w: WireQuote, now: number): Quote {
@@ -39,6 +56,7 @@ export function toQuote(entry: CatalogueEntry, w: WireQuote, now: number): Quote
     dayHigh,
     dayLow,
     marketOpen: isOpen(EXCHANGES[entry.exchange]!, now),
+    ...wireLabel(w),
   };
 }
 

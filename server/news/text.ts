@@ -37,7 +37,7 @@ export function truncate(s: string, max: number): string {
   return `${cut.replace(/[\s,;:.\-–—،]+$/u, "")}…`;
 }
 
-export { detectLanguage } from "../../common/text-direction";
+export { detectLanguage } from "#common/text-direction";
 
 /** Splits prose into sentences (English and Arabic punctuation). */
 export function splitSentences(text: string): string[] {

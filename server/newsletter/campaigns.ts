@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CampaignProgress, Frequency } from "../contracts";
 import type { Db } from "../db/client";
-import { mailOutbox, newsletterCampaigns as c } from "../db/schema";
+import { newsletterCampaigns as c, mailOutbox } from "../db/schema";
 
 export async function insertCampaign(
   db: Db,

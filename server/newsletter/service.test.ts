@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { isAppError } from "../../common/errors";
+import { isAppError } from "#common/errors";
 import { mailOutbox, newsletterCampaigns, newsletterSubscribers } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";

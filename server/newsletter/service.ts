@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { DEFAULT_FREQUENCY } from "../../common/newsletter-schema";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
+import { DEFAULT_FREQUENCY } from "#common/newsletter-schema";
 import type { NewsletterService } from "../contracts";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -13,8 +13,9 @@ import {
   unsubscribeHeaders,
   welcomeMail,
 } from "../mail/mails";
-import type { OutgoingMail, Outbox } from "../mail/outbox";
+import type { Outbox, OutgoingMail } from "../mail/outbox";
 import { createRateLimiter } from "../rate-limit/limiter";
+import { type Locale, toLocale } from "../users/locale";
 import {
   type CampaignRow,
   campaignProgress,
@@ -33,7 +34,6 @@ import {
   subscriberStats,
 } from "./subscribers";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
-import { type Locale, toLocale } from "../users/locale";
 
 export const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
 export const RATE_LIMITED_MESSAGE = "Too many signups from your network. Please try again later.";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import type { Frequency, NewsletterSubscriber } from "../contracts";
 import type { Db } from "../db/client";
-import { type Locale, toLocale } from "../users/locale";
 import { newsletterCampaigns, newsletterSubscribers as t, user } from "../db/schema";
+import { type Locale, toLocale } from "../users/locale";
 
 const columns = {
   id: t.id,

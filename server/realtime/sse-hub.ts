@@ -1,5 +1,5 @@
-import type { Express, Response } from "express";
 import type { Socket } from "node:net";
+import type { Express, Response } from "express";
 import type { Logger } from "../logger";
 
 export interface SseClient {

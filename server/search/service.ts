@@ -1,8 +1,8 @@
 import type { MarketService } from "../contracts";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
 import { AR_INSTRUMENTS } from "../market/arabic-names";
+import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
 import { STATIC_PAGES } from "./static-pages";
 import type { SearchResult, SearchResultType, SearchService, SearchSource } from "./types";
 

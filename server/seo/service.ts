@@ -1,5 +1,5 @@
-import { articlePath } from "../../common/article-path";
-import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "../../common/locale";
+import { articlePath } from "#common/article-path";
+import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "#common/locale";
 import type { ArticleSummary, ContentService } from "../content/types";
 import { instrumentSlug } from "../market/catalogue";
 import type { MarketService } from "../market/types";

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openPglite, openPostgres } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { PGLITE_TEMPLATE, PG_TEMPLATE_DB } from "./test-db";
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from "./test-db";
 
 /** Migrates once per run; each test file then starts from a copy (see test-db.ts). */
 export default async function setup() {

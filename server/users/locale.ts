@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { AppError } from "../../common/errors";
+import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
-import { type Lang, localePath } from "../../app/lib/locale";
+import { type Lang, localePath } from "~/lib/locale";
 
 /**
  * The message catalogs, read by the tests, so the expected texts follow app/locales/<lang>/*.json

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
-import { type OpenAiStub, startOpenAiStub } from "../../server/chat/testing/openai-stub";
+import AxeBuilder from "@axe-core/playwright";
+import { type OpenAiStub, startOpenAiStub } from "#server/chat/testing/openai-stub";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 // The shared server runs without AI settings, so it answers with the offline assistant. The

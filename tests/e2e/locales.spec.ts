@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Lang } from "../../app/lib/locale";
+import type { Lang } from "~/lib/locale";
 import { at, DIR, tr, trPattern } from "./catalogs";
 import {
   expect,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Lang, localePath } from "../../app/lib/locale";
+import { type Lang, localePath } from "~/lib/locale";
 import { tr } from "./catalogs";
 import { expect, hydrated, type Page, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 

@@ -4,7 +4,7 @@ import {
   IMPORTANCES,
   PRIORITIES,
   SEVERITIES,
-} from "../../../common/admin/forms";
+} from "#common/admin/forms";
 
 export type FieldType =
   | "text"

@@ -2,14 +2,9 @@ import { Plus, Search } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Link, useNavigate } from "~/components/link";
-import {
-  CONTENT_ENTITIES,
-  CONTENT_SCHEMAS,
-  type ContentEntity,
-  fieldErrorsOf,
-} from "../../../common/admin/forms";
+import { CONTENT_ENTITIES, CONTENT_SCHEMAS, type ContentEntity, fieldErrorsOf } from "#common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
+import { Link, useNavigate } from "~/components/link";
 import type { TabData } from "~/routes/admin";
 import { CONTENT_UI, type ColumnDef, type FieldDef, formValue } from "./content-fields";
 import { MarkdownEditor } from "./markdown-editor";
@@ -25,13 +20,13 @@ import {
   Panel,
   Select,
   smallButton,
+  TableScroll,
   TextArea,
   tableClass,
   tdClass,
   thClass,
   useAdminFetcher,
   useHrefWith,
-  TableScroll,
 } from "./ui";
 
 type Data = TabData<"content">;

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { testEmailSchema } from "#common/admin/forms";
+import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
-import { testEmailSchema } from "../../../common/admin/forms";
-import { buttonClass, Field } from "~/components/forms/field";
 import type { TabData } from "~/routes/admin";
 import {
   Badge,
@@ -12,12 +12,12 @@ import {
   Pagination,
   Panel,
   smallButton,
+  TableScroll,
   tableClass,
   tdClass,
   thClass,
   useAdminFetcher,
   useHrefWith,
-  TableScroll,
 } from "./ui";
 
 type Data = TabData<"emailTemplates">;

@@ -2,9 +2,9 @@ import { Download, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "~/lib/toast";
-import { FREQUENCIES, newsletterSendSchema } from "../../../common/admin/forms";
+import { FREQUENCIES, newsletterSendSchema } from "#common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
+import { toast } from "~/lib/toast";
 import type { TabData } from "~/routes/admin";
 import {
   Badge,
@@ -17,12 +17,12 @@ import {
   Select,
   StatCard,
   smallButton,
+  TableScroll,
   TextArea,
   tableClass,
   tdClass,
   thClass,
   useAdminFetcher,
-  TableScroll,
 } from "./ui";
 
 type Data = TabData<"newsletter">;

@@ -1,4 +1,4 @@
-import { Activity, Mail, Users, UserCheck } from "lucide-react";
+import { Activity, Mail, UserCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import type { TabData } from "~/routes/admin";
@@ -9,12 +9,12 @@ import {
   Panel,
   StatCard,
   smallButton,
+  TableScroll,
   tableClass,
   tdClass,
   thClass,
   useAdminFetcher,
   useHrefWith,
-  TableScroll,
 } from "./ui";
 
 type Data = TabData<"overview">;

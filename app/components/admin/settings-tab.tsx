@@ -9,7 +9,7 @@ import {
   marketSettingsSchema,
   siteSettingsSchema,
   testEmailSchema,
-} from "../../../common/admin/forms";
+} from "#common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
 import type { TabData } from "~/routes/admin";
 import {

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
+import type { AdminActionResult } from "#server/admin/actions";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
-import type { AdminActionResult } from "../../../server/admin/actions";
 
 export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100";

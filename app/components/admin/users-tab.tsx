@@ -10,11 +10,11 @@ import {
   Pagination,
   Panel,
   smallButton,
+  TableScroll,
   tableClass,
   tdClass,
   thClass,
   useAdminFetcher,
-  TableScroll,
 } from "./ui";
 
 type Data = TabData<"users">;

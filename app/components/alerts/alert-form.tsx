@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useServerText } from "~/lib/server-text";
-import { toast } from "~/lib/toast";
-import { type AlertTypeValue, ALERT_TYPES, alertFormSchema } from "../../../common/alert-schema";
-import { fieldErrors } from "../../../common/auth-schema";
+import { ALERT_TYPES, type AlertTypeValue, alertFormSchema } from "#common/alert-schema";
+import { fieldErrors } from "#common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
+import { useServerText } from "~/lib/server-text";
+import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import type { AlertActionResult, Suggestion } from "./types";
 

@@ -1,11 +1,11 @@
 import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { NotificationEvent } from "#server/alerts/types";
 import { Link } from "~/components/link";
-import { toast } from "~/lib/toast";
 import { onStreamEvent, onStreamStatus, restartStream } from "~/lib/event-stream";
+import { toast } from "~/lib/toast";
 import { useRootData } from "~/root";
-import type { NotificationEvent } from "../../../server/alerts/types";
 import { refreshUnread, unreadStore, useUnreadCount } from "./unread-store";
 
 /**

@@ -1,4 +1,4 @@
-import type { AlertTypeValue } from "../../../common/alert-schema";
+import type { AlertTypeValue } from "#common/alert-schema";
 
 /** What the /price-alerts loader sends (dates as ISO strings). */
 export interface AlertView {

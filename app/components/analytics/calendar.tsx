@@ -2,12 +2,8 @@ import { CalendarDays, Download } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import {
-  CALENDAR_COUNTRIES,
-  CALENDAR_DAY_OPTIONS,
-  IMPORTANCE_LEVELS,
-} from "../../../common/analytics-options";
-import type { CalendarQuery } from "../../../common/analytics-schema";
+import { CALENDAR_COUNTRIES, CALENDAR_DAY_OPTIONS, IMPORTANCE_LEVELS } from "#common/analytics-options";
+import type { CalendarQuery } from "#common/analytics-schema";
 import { ImportanceBadge, ImportanceDot, StepError } from "./badges";
 import type { EventView } from "./view";
 

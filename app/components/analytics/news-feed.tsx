@@ -1,6 +1,6 @@
 import { ExternalLink, Rss } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { textDir } from "../../../common/text-direction";
+import { textDir } from "#common/text-direction";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
 

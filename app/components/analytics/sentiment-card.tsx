@@ -1,8 +1,8 @@
 import { Gauge } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/lib/use-format";
-import { toneSummary } from "./tone-summary";
 import { StepError, toneOf } from "./badges";
+import { toneSummary } from "./tone-summary";
 import type { SentimentView } from "./view";
 
 const OVERALL_CLASS = { up: "text-emerald-600", down: "text-red-600", flat: "text-slate-500" };

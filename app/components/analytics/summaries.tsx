@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { textDir } from "../../../common/text-direction";
+import { textDir } from "#common/text-direction";
 import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";

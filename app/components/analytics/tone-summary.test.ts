@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AnalysedStory, marketSentiment } from "../../../server/news/analysis/overall";
+import { type AnalysedStory, marketSentiment } from "#server/news/analysis/overall";
 import { createI18n } from "~/lib/i18n";
 import { toneSummary } from "./tone-summary";
 import type { SentimentView } from "./view";

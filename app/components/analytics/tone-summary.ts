@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { toneLeaders } from "../../../common/sentiment-tone";
+import { toneLeaders } from "#common/sentiment-tone";
 import type { SentimentView } from "./view";
 
 /**

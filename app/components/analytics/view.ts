@@ -1,6 +1,6 @@
-import type { EconomicEvent, NewsItem } from "../../../server/contracts";
+import type { EconomicEvent, NewsItem } from "#server/contracts";
+import type { Dashboard, NewsSummary } from "#server/news";
 import type { Format } from "~/lib/format";
-import type { Dashboard, NewsSummary } from "../../../server/news";
 
 /**
  * What the dashboard renders. Dates are formatted once on the server (in GMT, as the spec shows

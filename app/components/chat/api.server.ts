@@ -1,6 +1,6 @@
-import type { ChatErrorBody } from "../../../common/chat";
-import { isAppError } from "../../../common/errors";
-import type { ChatService } from "../../../server/chat";
+import type { ChatErrorBody } from "#common/chat";
+import { isAppError } from "#common/errors";
+import type { ChatService } from "#server/chat";
 import { type RequestContext, requestContext } from "~/context";
 import { getUser } from "~/lib/auth.server";
 

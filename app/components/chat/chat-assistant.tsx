@@ -1,10 +1,10 @@
 import { AlertTriangle, Bot, MessageSquarePlus, Send, X } from "lucide-react";
-import { useFormat } from "~/lib/use-format";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import type { ChatInfo } from "#common/chat";
 import { Link } from "~/components/link";
+import { useFormat } from "~/lib/use-format";
 import { useRootData } from "~/root";
-import type { ChatInfo } from "../../../common/chat";
 import { chatApi } from "./chat-client";
 import { failureBanner, useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";

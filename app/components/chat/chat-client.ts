@@ -6,7 +6,7 @@ import {
   type HistoryTurn,
   parseChatEvents,
   type StoredMessage,
-} from "../../../common/chat";
+} from "#common/chat";
 
 /** A non-streaming error answer of the chat API (400, 401, 404, 429, 5xx). */
 export class ChatHttpError extends Error {

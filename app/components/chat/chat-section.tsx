@@ -1,6 +1,6 @@
 import { type ComponentType, memo, useEffect, useState } from "react";
+import type { ChatInfo } from "#common/chat";
 import { serverPreload, whenNearViewport } from "~/lib/lazy-when-visible";
-import type { ChatInfo } from "../../../common/chat";
 
 type Props = { info?: ChatInfo };
 type Chat = ComponentType<Props>;

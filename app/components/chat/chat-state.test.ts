@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatStreamEvent } from "../../../common/chat";
+import type { ChatStreamEvent } from "#common/chat";
 import { type ChatState, initialChatState, reduceStreamEvent } from "./chat-state";
 
 function run(events: ChatStreamEvent[], from: ChatState = initialChatState): ChatState {

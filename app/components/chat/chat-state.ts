@@ -1,10 +1,4 @@
-import type {
-  ChatErrorKind,
-  ChatMode,
-  ChatStreamEvent,
-  ConversationSummary,
-  ToolStatus,
-} from "../../../common/chat";
+import type { ChatErrorKind, ChatMode, ChatStreamEvent, ConversationSummary, ToolStatus } from "#common/chat";
 
 /** The chat's state and how stream events change it (pure; the store in chat-store.ts applies them). */
 

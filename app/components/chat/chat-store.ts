@@ -1,10 +1,5 @@
 import { useSyncExternalStore } from "react";
-import {
-  type ChatMode,
-  type ChatStreamEvent,
-  HISTORY_TURN_MAX_CHARS,
-  HISTORY_TURNS,
-} from "../../../common/chat";
+import { type ChatMode, type ChatStreamEvent, HISTORY_TURN_MAX_CHARS, HISTORY_TURNS } from "#common/chat";
 import { ChatHttpError, chatApi, streamChat } from "./chat-client";
 import {
   type ChatFailure,

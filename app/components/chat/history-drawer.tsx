@@ -2,9 +2,9 @@ import { Loader2, MessageSquare, MessageSquarePlus, Trash2, X } from "lucide-rea
 import { Dialog } from "radix-ui";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { ConversationSummary } from "#common/chat";
 import { useNavigate } from "~/components/link";
 import { useFormat } from "~/lib/use-format";
-import type { ConversationSummary } from "../../../common/chat";
 import { useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";
 import { dateLabel } from "./date-label";

@@ -1,7 +1,7 @@
 import { Bot, CheckCircle2, CircleAlert, Loader2, User, Wrench } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { textDir } from "../../../common/text-direction";
+import { textDir } from "#common/text-direction";
 import type { ChatMessage, ToolActivity } from "./chat-store";
 import { Markdown } from "./markdown";
 

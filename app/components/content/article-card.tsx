@@ -1,10 +1,10 @@
 import { Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { textDir } from "../../../common/text-direction";
+import { textDir } from "#common/text-direction";
+import type { ArticleSummary } from "#server/content/types";
 import { Link } from "~/components/link";
-import type { ArticleSummary } from "../../../server/content/types";
-import { CategoryBadge, PriorityBadge } from "./badges";
 import { useFormat } from "~/lib/use-format";
+import { CategoryBadge, PriorityBadge } from "./badges";
 import { articleHref } from "./format";
 
 /** One editorial article in a list: category or priority, bank, title, excerpt, relative time. */

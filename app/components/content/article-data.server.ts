@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isAppError } from "../../../common/errors";
+import { isAppError } from "#common/errors";
 import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { articleHref } from "./format";

@@ -1,11 +1,11 @@
 import { ArrowLeft, Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
+import type { Article, ArticleSummary } from "#server/content/types";
 import { Page } from "~/components/layout/page";
-import type { Article, ArticleSummary } from "../../../server/content/types";
+import { Link } from "~/components/link";
+import { useFormat } from "~/lib/use-format";
 import { ArticleCard } from "./article-card";
 import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
-import { useFormat } from "~/lib/use-format";
 import { sectionHref } from "./format";
 
 // Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).

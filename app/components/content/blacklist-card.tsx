@@ -1,9 +1,9 @@
 import { Flag, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { BlacklistEntry } from "#server/content/types";
 import { Link } from "~/components/link";
-import type { BlacklistEntry } from "../../../server/content/types";
-import { SeverityBadge } from "./badges";
 import { useFormat } from "~/lib/use-format";
+import { SeverityBadge } from "./badges";
 
 const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium: "border-l-yellow-400" };
 

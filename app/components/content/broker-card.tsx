@@ -1,7 +1,7 @@
 import { ExternalLink, ShieldCheck, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { Broker } from "#server/content/types";
 import { useFormat } from "~/lib/use-format";
-import type { Broker } from "../../../server/content/types";
 
 /** Five stars filled to the rating (out of 5). */
 export function Stars({ rating }: { rating: number }) {

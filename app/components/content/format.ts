@@ -15,7 +15,7 @@ export function textOf(html: string, max = 240): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export { articlePath as articleHref } from "../../../common/article-path";
+export { articlePath as articleHref } from "#common/article-path";
 
 export const sectionHref = (section: string) =>
   section === "broker-analysis" ? "/brokers/analysis" : `/news/${section}`;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
 import { Page } from "~/components/layout/page";
+import { Link } from "~/components/link";
 
 type LegalKey = "privacy" | "terms" | "disclaimer";
 interface LegalSection {

@@ -1,8 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { textDir } from "../../../common/text-direction";
+import { textDir } from "#common/text-direction";
+import type { NewsItem } from "#server/contracts";
 import { dirOf } from "~/lib/i18n";
-import type { NewsItem } from "../../../server/contracts";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import type { NewsPage } from "#server/content/types";
 import { Page } from "~/components/layout/page";
-import type { NewsPage } from "../../../server/content/types";
 import { ArticleCard } from "./article-card";
 import { LiveBadge } from "./badges";
 import { NewsItemRow } from "./news-item-card";

@@ -1,7 +1,7 @@
 import { BarChart3, Building2, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { SearchResult, SearchResultType } from "#server/search/types";
 import { Link } from "~/components/link";
-import type { SearchResult, SearchResultType } from "../../../server/search/types";
 import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
+import type { HomeContent } from "#server/content/types";
 import { ArticleCard } from "~/components/content/article-card";
 import { sectionHref } from "~/components/content/format";
-import type { HomeContent } from "../../../server/content/types";
+import { Link } from "~/components/link";
 
 /**
  * Spec §2 Home item 11: latest news in three columns (economic, breaking, central bank) of two

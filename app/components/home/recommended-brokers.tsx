@@ -1,8 +1,8 @@
 import { Handshake } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
+import type { Broker } from "#server/content/types";
 import { BrokerCard } from "~/components/content/broker-card";
-import type { Broker } from "../../../server/content/types";
+import { Link } from "~/components/link";
 
 /**
  * Spec §2 Home item 13: four recommended broker cards and an 'Apply for Partnership' call to

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildSprite, importedIconNames, MODULE_FILE, SPRITE_FILE } from "../../../scripts/icon-sprite";
+import { buildSprite, importedIconNames, MODULE_FILE, SPRITE_FILE } from "#scripts/icon-sprite";
 
 // The build replaces "lucide-react" with the generated module (vite.config.ts): an icon imported
 // without regenerating would break the build, a stale sprite would draw the wrong shapes.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE, publicInstrument } from "../../../server/market/catalogue";
-import { EXCHANGES } from "../../../server/market/exchanges";
-import ar from "../../locales/ar/market.json";
-import en from "../../locales/en/market.json";
+import { CATALOGUE, publicInstrument } from "#server/market/catalogue";
+import { EXCHANGES } from "#server/market/exchanges";
+import ar from "~/locales/ar/market.json";
+import en from "~/locales/en/market.json";
 import { instrumentHref, instrumentName } from "./format";
 
 describe("instrument names by page language", () => {

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Bar, ExchangeInfo, Instrument } from "#server/market/types";
 import { Link } from "~/components/link";
-import type { Bar, ExchangeInfo, Instrument } from "../../../server/market/types";
 import type { Format } from "~/lib/format";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";

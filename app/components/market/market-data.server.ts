@@ -1,4 +1,4 @@
-import type { MarketService } from "../../../server/market/types";
+import type { MarketService } from "#server/market/types";
 import type { MarketPageData } from "./market-feed";
 
 /** What a page's loader passes to MarketFeedProvider; null when the market service is missing. */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer } from "react";
+import type { Instrument, MarketCategory, MarketWire, WireQuote } from "#server/market/types";
 import { onStreamEvent, onStreamStatus } from "~/lib/event-stream";
-import type { Instrument, MarketCategory, MarketWire, WireQuote } from "../../../server/market/types";
 
 /** What a page's loader hands the feed: the catalogue and the current state, as the stream sends it. */
 export interface MarketPageData {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
-import { useFormat } from "~/lib/use-format";
 import { useLang } from "~/lib/locale";
+import { useFormat } from "~/lib/use-format";
 import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";

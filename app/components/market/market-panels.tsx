@@ -1,8 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MarketCategory } from "#server/market/types";
 import { Link } from "~/components/link";
-import type { MarketCategory } from "../../../server/market/types";
 import { useLang } from "~/lib/locale";
 import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";

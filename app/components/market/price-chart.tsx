@@ -1,7 +1,7 @@
 import type { IChartApi, ISeriesApi, SeriesType, Time, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Bar, HistoryRange } from "../../../server/market/types";
+import type { Bar, HistoryRange } from "#server/market/types";
 import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";

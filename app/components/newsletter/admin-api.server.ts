@@ -1,7 +1,7 @@
-import { displayableMessage, isAppError } from "../../../common/errors";
 import { data } from "react-router";
 import type { z } from "zod";
-import { issuesByField } from "../../../common/newsletter-schema";
+import { displayableMessage, isAppError } from "#common/errors";
+import { issuesByField } from "#common/newsletter-schema";
 import type { RequestContext, requestContext } from "~/context";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";

@@ -3,12 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import {
-  FREQUENCIES,
-  issuesByField,
-  MODAL_CLOSE_DELAY_MS,
-  subscribeSchema,
-} from "../../../common/newsletter-schema";
+import { FREQUENCIES, issuesByField, MODAL_CLOSE_DELAY_MS, subscribeSchema } from "#common/newsletter-schema";
 import { buttonClass, Field } from "~/components/forms/field";
 import { FormMessage, Honeypot, SelectField, TextareaField } from "~/components/site-forms/controls";
 

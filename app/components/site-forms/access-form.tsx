@@ -6,7 +6,7 @@ import {
   PREFERRED_MARKETS,
   RISK_TOLERANCE,
   TRADING_EXPERIENCE,
-} from "../../../common/forms-schema";
+} from "#common/forms-schema";
 import { Field } from "~/components/forms/field";
 import { SelectField, TextareaField } from "./controls";
 import { SiteFormFrame, useFieldError } from "./form-frame";

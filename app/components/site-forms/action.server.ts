@@ -1,9 +1,9 @@
-import { isAppError } from "../../../common/errors";
 import { data } from "react-router";
-import { MAX_FORM_BYTES, type FormKind } from "../../../common/forms-schema";
+import { isAppError } from "#common/errors";
+import { type FormKind, MAX_FORM_BYTES } from "#common/forms-schema";
 import { type RequestContext, requestContext } from "~/context";
-import type { FormResult } from "./use-site-form";
 import { readFormFields } from "~/lib/form.server";
+import type { FormResult } from "./use-site-form";
 
 /** The whole action of a site form page: size check, then the forms service decides. */
 export async function siteFormAction(

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { CONTACT_SUBJECTS, contactSchema } from "../../../common/forms-schema";
+import { CONTACT_SUBJECTS, contactSchema } from "#common/forms-schema";
 import { Field } from "~/components/forms/field";
 import { SelectField, TextareaField } from "./controls";
 import { SiteFormFrame, useFieldError } from "./form-frame";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { HONEYPOT_FIELD } from "../../../common/honeypot";
+import { HONEYPOT_FIELD } from "#common/honeypot";
 
 const controlClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100";

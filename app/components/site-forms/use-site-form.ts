@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useNavigation } from "react-router";
-import { useLocalePath } from "~/components/link";
 import type { z } from "zod";
-import { fieldIssues, formErrorKey } from "../../../common/forms-schema";
+import { fieldIssues, formErrorKey } from "#common/forms-schema";
+import { useLocalePath } from "~/components/link";
 
 /** What a site form's action answers; `error` and `fields` hold "forms" i18n keys. */
 export type FormResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };

@@ -1,8 +1,8 @@
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { type ContentEntity, type ContentInput, slugify } from "../../../common/admin/forms";
-import { AppError } from "../../../common/errors";
-import type { Db } from "../../db/client";
+import { type ContentEntity, type ContentInput, slugify } from "#common/admin/forms";
+import { AppError } from "#common/errors";
+import type { Db } from "#server/db/client";
 import {
   articles,
   blacklistEntries,
@@ -10,7 +10,7 @@ import {
   economicEvents,
   educationCards,
   newsFeeds,
-} from "../../db/schema";
+} from "#server/db/schema";
 
 /** How the admin area reads and writes one kind of content. */
 interface EntityDef {

@@ -1,6 +1,6 @@
-import type { ContentEntity, ContentInput } from "../../../common/admin/forms";
-import type { ContentService } from "../../content/types";
-import type { Db } from "../../db/client";
+import type { ContentEntity, ContentInput } from "#common/admin/forms";
+import type { ContentService } from "#server/content/types";
+import type { Db } from "#server/db/client";
 import { createContent, deleteContent, updateContent } from "./entities";
 
 /**

@@ -1,7 +1,7 @@
-import type { MarketService } from "../../contracts";
-import type { Instrument, MarketCategory } from "../../market/types";
-import { normalizeArabic } from "../../news/analysis/lexicon";
-import { AR_INSTRUMENTS } from "../../market/arabic-names";
+import type { MarketService } from "#server/contracts";
+import { AR_INSTRUMENTS } from "#server/market/arabic-names";
+import type { Instrument, MarketCategory } from "#server/market/types";
+import { normalizeArabic } from "#server/news/analysis/lexicon";
 import { findInstruments, type Intent } from "./intents";
 
 /**

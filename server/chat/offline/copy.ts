@@ -1,7 +1,7 @@
-import type { AlertType } from "../../contracts";
-import type { MarketCategory } from "../../market/types";
+import type { AlertType } from "#server/contracts";
+import { AR_INSTRUMENTS } from "#server/market/arabic-names";
+import type { MarketCategory } from "#server/market/types";
 import { SIGN_IN_FOR_ALERTS } from "../tools/list-alerts";
-import { AR_INSTRUMENTS } from "../../market/arabic-names";
 
 export type ReplyLang = "en" | "ar";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MarketService } from "../../contracts";
-import { user } from "../../db/schema";
-import type { Instrument, Quote } from "../../market/types";
-import type { Services } from "../../services";
-import { createTestServices } from "../../testing/test-services";
+import type { MarketService } from "#server/contracts";
+import { user } from "#server/db/schema";
+import type { Instrument, Quote } from "#server/market/types";
+import type { Services } from "#server/services";
+import { createTestServices } from "#server/testing/test-services";
 import { primeServices } from "../testing/services";
 import type { ToolContext } from "../tools/types";
 import { COPY } from "./copy";

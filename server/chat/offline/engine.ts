@@ -1,4 +1,4 @@
-import type { AlertType } from "../../contracts";
+import type { AlertType } from "#server/contracts";
 import {
   createAlert,
   getEconomicCalendar,

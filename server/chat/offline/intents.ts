@@ -1,5 +1,5 @@
-import type { AlertType, MarketService } from "../../contracts";
-import type { Instrument, MarketCategory } from "../../market/types";
+import type { AlertType, MarketService } from "#server/contracts";
+import type { Instrument, MarketCategory } from "#server/market/types";
 
 /** What the offline assistant understood a message to ask for. */
 export type Intent =

@@ -1,4 +1,4 @@
-import { type ChatStreamEvent, parseChatEvents } from "../../../common/chat";
+import { type ChatStreamEvent, parseChatEvents } from "#common/chat";
 
 /** Reads a whole chat event stream (tests, benchmark). */
 export async function readChatEvents(res: Response): Promise<ChatStreamEvent[]> {

@@ -1,6 +1,6 @@
-import type { MarketService } from "../../contracts";
-import { runSeeds } from "../../db/seed";
-import type { Services } from "../../services";
+import type { MarketService } from "#server/contracts";
+import { runSeeds } from "#server/db/seed";
+import type { Services } from "#server/services";
 
 /**
  * Gives the real feature services something to answer with: one market tick (jobs are off in

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isAppError } from "../../../common/errors";
+import { isAppError } from "#common/errors";
 import { SIGN_IN_FOR_ALERTS } from "./list-alerts";
 import { defineTool, unavailable } from "./types";
 

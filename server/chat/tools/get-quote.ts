@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compactQuote, type CompactQuote } from "./quote-format";
+import { type CompactQuote, compactQuote } from "./quote-format";
 import { defineTool, unavailable } from "./types";
 
 export const getQuote = defineTool({

@@ -7,6 +7,7 @@ import { getMarketOverview } from "./market-overview";
 import { getTopMovers } from "./top-movers";
 import type { ChatTool } from "./types";
 
+export type { ChatTool, ToolContext, ToolOutcome } from "./types";
 export {
   createAlert,
   getEconomicCalendar,
@@ -16,7 +17,6 @@ export {
   getTopMovers,
   listAlerts,
 };
-export type { ChatTool, ToolContext, ToolOutcome } from "./types";
 
 /** Every tool, in the order they are offered to the model. */
 export const CHAT_TOOLS: ChatTool<any, any>[] = [

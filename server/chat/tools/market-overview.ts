@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MarketCategory } from "../../market/types";
+import type { MarketCategory } from "#server/market/types";
 import { compactQuote } from "./quote-format";
 import { defineTool, unavailable } from "./types";
 

@@ -1,4 +1,4 @@
-import type { Instrument, Quote } from "../../market/types";
+import type { Instrument, Quote } from "#server/market/types";
 import { round } from "./types";
 
 /** The fields the model and the offline assistant need, rounded to the instrument's decimals. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Quote } from "../../market/types";
+import type { Quote } from "#server/market/types";
 import { MARKET_CATEGORIES } from "./market-overview";
 import { compactQuote } from "./quote-format";
 import { defineTool, unavailable } from "./types";

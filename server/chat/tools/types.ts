@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AlertsService, CalendarService, MarketService, NewsService } from "../../contracts";
+import type { AlertsService, CalendarService, MarketService, NewsService } from "#server/contracts";
 
 /** What a tool may use: the other features' contracts (each may be absent) and who is asking. */
 export interface ToolContext {

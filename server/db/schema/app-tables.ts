@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
-  integer,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,

@@ -1,4 +1,4 @@
-import type { AlertType } from "../../contracts";
+import type { AlertType } from "#server/contracts";
 import { formatNumber, type Locale, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 

@@ -1,4 +1,4 @@
-import type { Frequency } from "../../contracts";
+import type { Frequency } from "#server/contracts";
 import { type Locale, mailT } from "../i18n";
 import { EmailLayout, Heading, type RenderedEmail, renderEmail, textBody, UnsubscribeFooter } from "./layout";
 import { markdownToSafeHtml, markdownToText } from "./markdown";

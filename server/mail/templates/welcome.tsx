@@ -1,4 +1,4 @@
-import type { Frequency } from "../../contracts";
+import type { Frequency } from "#server/contracts";
 import { type Locale, mailT } from "../i18n";
 import {
   Button,

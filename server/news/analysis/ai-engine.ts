@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, Output } from "ai";
 import { z } from "zod";
-import type { Logger } from "../../logger";
+import type { Logger } from "#server/logger";
 import { SECTOR_TERMS } from "./lexicon";
 import { analyzeOffline } from "./offline-engine";
 import type { AnalysisEngine, AnalysisInput, ItemAnalysis } from "./types";

@@ -1,4 +1,4 @@
-import { toneLeaders } from "../../../common/sentiment-tone";
+import { toneLeaders } from "#common/sentiment-tone";
 import type { ItemSentiment } from "./sentiment";
 
 export type OverallSentiment = "bullish" | "bearish" | "neutral";

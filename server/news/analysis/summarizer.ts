@@ -1,9 +1,10 @@
+import arabicAnalytics from "~/locales/ar/analytics.json";
 import { collapseWhitespace, detectLanguage, splitSentences, truncate } from "../text";
-import arabicAnalytics from "../../../app/locales/ar/analytics.json";
 import { MARKET_TERMS } from "./lexicon";
 
 // Sector names in Arabic, from the catalog the analytics page also uses.
 const SECTOR_NAMES_AR: Record<string, string> = arabicAnalytics.sectorNames;
+
 import { detectSectors, scoreText, tokenize } from "./sentiment";
 
 export interface ExtractiveSummary {
