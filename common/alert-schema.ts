@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-/** Spec §9 alert types; the form's labels live in app/locales/en/alerts.json. */
+/** Alert types; the form's labels live in app/locales/en/alerts.json. */
 export const ALERT_TYPES = ["above", "below", "change_percent"] as const;
 export type AlertTypeValue = (typeof ALERT_TYPES)[number];
 
-/** Product limits (issue 4): per-user cap, the notification list's size (spec §9). */
+/** Product limits (docs/product/alerts.md): per-user cap, the notification list's size. */
 export const MAX_ALERTS_PER_USER = 100;
 export const NOTIFICATIONS_LIMIT = 20;
-/** Spec §5: the target field's step; values are stored with this precision. */
+/** The target field's step is 0.000001; values are stored with this precision. */
 export const TARGET_DECIMALS = 6;
 
 export const ALERT_MESSAGES = {
@@ -22,7 +22,7 @@ export const ALERT_MESSAGES = {
 export const roundTarget = (v: number) => Math.round(v * 10 ** TARGET_DECIMALS) / 10 ** TARGET_DECIMALS;
 
 /**
- * Checks a target against its type (issue 4: > 0, percent in (0, 100]). Returns the error message
+ * Checks a target against its type (> 0; a percentage in (0, 100]). Returns the error message
  * or null; shared by the form schema and the service (the chat creates alerts without the form).
  */
 export function targetError(alertType: AlertTypeValue, value: number): string | null {
@@ -33,7 +33,7 @@ export function targetError(alertType: AlertTypeValue, value: number): string | 
   return rounded > 0 ? null : ALERT_MESSAGES.targetPositive;
 }
 
-/** Spec §5 alert form: symbol and target required; target a decimal; symbol upper-cased. */
+/** The alert form: symbol and target required; target a decimal; symbol upper-cased. */
 export const alertFormSchema = z
   .object({
     symbol: z

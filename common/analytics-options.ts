@@ -3,7 +3,7 @@
  * the page's browser code (the calendar's filter menus) does not load Zod for a few lists.
  */
 
-/** Spec §2 News analytics tabs, default the first. */
+/** The news analytics page's tabs; the first is open by default. */
 export const ANALYTICS_TABS = ["news", "summaries", "calendar", "education"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
@@ -20,7 +20,7 @@ export const CALENDAR_COUNTRIES = [
   "Global",
 ] as const;
 export const IMPORTANCE_LEVELS = ["high", "medium", "low"] as const;
-/** Spec §7: the calendar's day-range argument defaults to 30. */
+/** The calendar shows this many days ahead unless asked for another range. */
 export const DEFAULT_CALENDAR_DAYS = 30;
 export const CALENDAR_DAY_OPTIONS = [7, 30, 90] as const;
 export const MAX_CALENDAR_DAYS = 366;

@@ -14,7 +14,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(128);
 
-/** One schema per auth form (spec §5 Auth): name only in sign-up mode. */
+/** One schema per auth form (docs/product/accounts.md): name only in sign-up mode. */
 export const signInSchema = z.object({ intent: z.literal("signin"), email, password });
 export const signUpSchema = z.object({
   intent: z.literal("signup"),

@@ -6,10 +6,10 @@ import { LANGUAGES } from "./locale";
  * Request: JSON. Response: `text/event-stream` with the events in `ChatStreamEvent`.
  */
 
-/** Spec-adjacent limits the issue fixes: anonymous history is the last 20 turns, each ≤ 4,000 chars. */
+/** Anonymous visitors send their history: at most the last 20 turns, each ≤ 4,000 characters. */
 export const HISTORY_TURNS = 20;
 export const HISTORY_TURN_MAX_CHARS = 4_000;
-/** Spec §9: conversation title truncated at 50 characters. */
+/** A conversation's title is its first message cut at 50 characters. */
 export const TITLE_MAX_CHARS = 50;
 
 export const historyTurnSchema = z.object({
@@ -36,7 +36,7 @@ export function chatRequestSchema(maxMessageChars: number) {
 }
 export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;
 
-/** Spec §4: the first message's first 50 characters, with an ellipsis if longer. */
+/** The first message's first 50 characters, with an ellipsis if longer. */
 export function conversationTitle(message: string): string {
   const text = message.trim().replace(/\s+/g, " ");
   return text.length > TITLE_MAX_CHARS ? `${text.slice(0, TITLE_MAX_CHARS)}...` : text;
@@ -44,7 +44,7 @@ export function conversationTitle(message: string): string {
 
 export type ChatMode = "ai" | "offline";
 
-/** How a failed reply is shown (spec §8): each kind has its banner and toast. */
+/** How a failed reply is shown: each kind has its banner and toast (docs/product/chat.md). */
 export type ChatErrorKind = "rate_limit" | "auth" | "quota" | "other" | "no_response";
 
 export interface ConversationSummary {

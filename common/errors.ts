@@ -1,6 +1,6 @@
 /**
  * Typed error codes ("rate_limited:chat", "not_found:alert") mapped to HTTP status in one place.
- * `message` is the user-facing text (the spec's wording where it has one).
+ * `message` is the user-facing text (as quoted in docs/product/ where it is fixed).
  */
 export type ErrorKind =
   | "bad_request"
@@ -52,7 +52,7 @@ export function isAppError(e: unknown): e is AppError {
 }
 
 /**
- * The message of an unexpected error, for the places that show "the server's message" (spec §8),
+ * The message of an unexpected error, for the places that show "the server's message",
  * or the fallback when it comes from the database or driver: those name tables, queries and
  * parameters (ASVS V7.4.1 — no internals in error messages).
  */

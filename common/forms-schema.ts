@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * One schema per site form (spec §3, §5), shared by each page and its action. Issue messages
+ * One schema per site form (docs/product/content.md), shared by each page and its action. Issue messages
  * are keys of the "forms" i18n namespace (errors.*); formErrorKey picks the page-level message.
  */
 export const CONTACT_SUBJECTS = ["general", "partnership", "support", "advertising", "feedback"] as const;
@@ -28,7 +28,7 @@ export const RISK_TOLERANCE = ["Conservative", "Moderate", "Aggressive"] as cons
 
 export type FormKind = "contact" | "partnership" | "access";
 
-/** Spec §5: "a simple {email} pattern". */
+/** The forms' deliberately simple email pattern: something@something.something. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (max: number) =>
@@ -81,7 +81,7 @@ export function fieldIssues(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Spec §5 order: missing fields first ('Validation Error'), then the email ('Invalid Email'). */
+/** Order: missing fields first ('Validation Error'), then the email ('Invalid Email'). */
 export function formErrorKey(fields: Record<string, string>): string {
   const codes = Object.values(fields);
   if (codes.includes("required")) return "validation";

@@ -1,14 +1,14 @@
 import { z } from "zod";
 
 /**
- * One schema per newsletter form (spec §5 Newsletter), shared by the modals and the server.
+ * One schema per newsletter form (docs/product/newsletter.md), shared by the modals and the server.
  * Issue messages are i18n keys of the "newsletter" namespace (errors.*), so both sides agree.
  */
 export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const DEFAULT_FREQUENCY: Frequency = "weekly";
 
-/** Spec §9: the modal closes this long after a successful signup. */
+/** The modal closes this long after a successful signup. */
 export const MODAL_CLOSE_DELAY_MS = { full: 3_000, community: 2_000 } as const;
 
 const fullName = z.string().trim().min(1, "required").max(120, "tooLong");
@@ -38,7 +38,7 @@ export const subscribeSchema = z.discriminatedUnion("source", [
 ]);
 export type SubscribeInput = z.output<typeof subscribeSchema>;
 
-/** Spec §8 texts of the admin email functions (§7), returned by the admin API. */
+/** Texts of the admin mail tools (newsletter send, welcome and broker tests), returned by the admin API. */
 export const NEWSLETTER_ADMIN_MESSAGES = {
   fillAllWithTestEmail: "Please fill in all fields including test email",
   fillSubjectAndContent: "Please fill in subject and content",
@@ -57,7 +57,7 @@ const flag = z
   .transform((v) => v === true || v === "true" || v === "on" || v === "1");
 const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
 
-/** §7 send-newsletter: subject, content, frequency, isTest, testEmail. */
+/** Send a newsletter: subject, content, frequency, isTest, testEmail. */
 export const sendNewsletterSchema = z
   .object({
     subject: text(200),
@@ -83,7 +83,7 @@ const testAddress = z
   .max(254)
   .pipe(z.email(M.invalidEmail));
 
-/** §7 send-welcome-email: email, fullName, frequency (the admin test sends Test User, weekly). */
+/** Send a welcome mail: email, fullName, frequency (the admin test sends Test User, weekly). */
 export const sendWelcomeSchema = z.object({
   email: testAddress,
   fullName: z
@@ -95,7 +95,7 @@ export const sendWelcomeSchema = z.object({
   frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
 });
 
-/** §7 send-broker-selection-email: email, fullName, brokerName. */
+/** Send a broker selection mail: email, fullName, brokerName. */
 export const sendBrokerSelectionSchema = z.object({
   email: testAddress,
   fullName: z

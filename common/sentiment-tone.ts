@@ -1,5 +1,5 @@
 /**
- * Which sectors the market sentiment summary names (spec §5): the two most bullish and the two
+ * Which sectors the market sentiment summary names: the two most bullish and the two
  * most bearish. Shared so the server's English summary (the API's `summary`) and the page's
  * summary in the reader's language (app/components/analytics/sentiment-card.tsx) name the same.
  */

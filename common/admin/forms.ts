@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * One Zod schema per admin form, shared by the admin UI (instant feedback) and the admin action
- * (the truth). Messages are the user-facing texts; the spec's wording where it has one.
+ * (the truth). Messages are the user-facing texts; docs/product/ quotes those that are fixed.
  */
 
 export const ADMIN_MESSAGES = {
@@ -62,7 +62,7 @@ const list = (maxItems: number, label: string) =>
     .refine((a) => a.length <= maxItems, `At most ${maxItems} ${label}`)
     .refine((a) => a.every((s) => s.length <= 80), `Each of the ${label} must be at most 80 characters`);
 
-/** `<input type="datetime-local">` value, read as GMT (spec §2: all times GMT). */
+/** `<input type="datetime-local">` value, read as GMT (every time on the site is GMT). */
 const gmtDateTime = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -116,11 +116,11 @@ export const testEmailSchema = z.object({
     .pipe(z.email(ADMIN_MESSAGES.invalidEmail)),
 });
 
-// ---------- newsletter (spec §5 Newsletter send, §8 Admin) ----------
+// ---------- newsletter (texts in docs/product/newsletter.md) ----------
 
 export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 
-/** Spec §5: subject and content required; a test send also needs a test email. */
+/** Subject and content required; a test send also needs a test email. */
 export const newsletterSendSchema = z
   .object({
     subject: z.string().trim().max(200, "Subject must be at most 200 characters").default(""),

@@ -20,8 +20,8 @@ export const SETTING_FALLBACKS = {
   contactEmail: "",
   contactPhone: "",
   contactAddress: "",
-  // Spec §2 Contact.
+  // The contact page's default hours (docs/product/content.md).
   businessHours: "Sunday to Thursday: 8:00 AM to 6:00 PM\nFriday and Saturday: Closed",
-  // Spec §2 Home hero: TASI, DFM, USD/AED and Brent.
+  // The home hero's default overview: TASI, DFM, USD/AED and Brent.
   heroSymbols: ["TASI", "DFMGI", "USD/AED", "BRENT"],
 } as const;
