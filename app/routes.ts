@@ -1,6 +1,6 @@
 import { index, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-// Mirrors spec §2's route table. Aliases and trailing slashes are redirected by the server
+// The site's routes (docs/product/site.md). Aliases and trailing slashes are redirected by the server
 // (server/http/redirects.ts) before routing; anything unmatched is the 404 page.
 
 /**

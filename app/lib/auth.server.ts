@@ -38,7 +38,7 @@ export async function requireUser(request: Request, context: Ctx): Promise<Sessi
   return user;
 }
 
-/** Spec §6: non-admins and signed-out visitors are redirected to /. */
+/** Non-admins and signed-out visitors are redirected to /. */
 export async function requireAdmin(request: Request, context: Ctx): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user || !(await services(context).isAdmin(user.id))) throw redirect(localePath(langOf(request), "/"));

@@ -1,14 +1,14 @@
 /**
- * Numbers, prices, amounts, dates and times for a language and a digits setting (issue 10).
+ * Numbers, prices, amounts, dates and times for a language and a digits setting (decision 017).
  *
  * English output is exactly what the site showed before Arabic existed (unit and e2e tests, and
- * the spec's texts, depend on it), so the English branches keep their original formats. Arabic
+ * the product texts, depend on it), so the English branches keep their original formats. Arabic
  * goes through `Intl` with the `ar` locale and an explicit numbering system: Western digits
  * (`latn`, the default in both languages) or Arabic-Indic (`arab`). `Intl` also puts the bidi
  * marks (LRM/ALM) that keep a sign, a percent sign or a currency code on the right side of the
  * digits inside right-to-left text, which hand-built strings would get reversed.
  *
- * Every time the spec calls GMT is formatted in UTC and labelled "GMT", in both languages.
+ * Every time shown as GMT is formatted in UTC and labelled "GMT", in both languages.
  */
 export const DIGITS = ["latn", "arab"] as const;
 export type Digits = (typeof DIGITS)[number];

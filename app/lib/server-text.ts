@@ -5,8 +5,8 @@ import { resources } from "./i18n";
 
 /**
  * Texts the server sends in English (AppError messages, Zod messages of the shared schemas, the
- * auth library's refusals) shown in the page's language. The server keeps the spec's English
- * wording; common.json `server.*` holds each text as its English value, which identifies it, and
+ * auth library's refusals) shown in the page's language. The server keeps the English
+ * wording (docs/product/); common.json `server.*` holds each text as its English value, which identifies it, and
  * its translation. A "{{name}}" in an English value matches any text there and is passed on, so
  * `Unknown symbol "XYZ". …` is translated with its symbol. Texts not in the catalog show as sent.
  */

@@ -1,7 +1,7 @@
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.market";
 
-/** GET /api/market: the market data bundle (spec §3) for other features and users. */
+/** GET /api/market: the market data bundle (docs/product/markets.md) for other features and users. */
 export async function loader({ context }: Route.LoaderArgs) {
   const market = services(context).market;
   if (!market) return Response.json({ error: "Failed to fetch market data" }, { status: 503 });

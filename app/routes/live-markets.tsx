@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
   return siteFormAction("access", args);
 }
 
-/** Spec §2 Live Market Access: features and an access-request form. */
+/** Live Market Access: features and an access-request form. */
 export default function LiveMarketsPage() {
   const { t } = useTranslation("forms");
   return (

@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
   return siteFormAction("partnership", args);
 }
 
-/** Spec §2 Partner: benefits, offer list, stats and the application form. */
+/** Partner: benefits, offer list, stats and the application form. */
 export default function PartnerPage() {
   const { t } = useTranslation("forms");
   const offers = t("partner.offers", { returnObjects: true }) as string[];

@@ -9,7 +9,7 @@ import type { AlertActionResult, AlertView } from "./types";
 
 type Status = "active" | "triggered" | "inactive";
 
-/** Spec §4: inactive if switched off; otherwise triggered if it fired; otherwise active. */
+/** Status: inactive if switched off; otherwise triggered if it fired; otherwise active. */
 export const statusOf = (a: Pick<AlertView, "isActive" | "isTriggered">): Status =>
   !a.isActive ? "inactive" : a.isTriggered ? "triggered" : "active";
 
@@ -19,7 +19,7 @@ const badge: Record<Status, string> = {
   inactive: "bg-slate-200 text-slate-700",
 };
 
-/** Toasts a row action's outcome once (spec §8 texts). */
+/** Toasts a row action's outcome once (texts in docs/product/alerts.md). */
 function useResultToast(fetcher: { data?: AlertActionResult }) {
   const { t } = useTranslation("alerts");
   const handled = useRef<AlertActionResult | undefined>(undefined);

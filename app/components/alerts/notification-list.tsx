@@ -9,7 +9,7 @@ function NotificationItem({ n }: { n: NotificationView }) {
   const { t } = useTranslation("alerts");
   const fetcher = useFetcher();
   const f = useFormat();
-  // Optimistic; spec §8: a failed mark-read is only logged, the next load shows the truth.
+  // Optimistic; a failed mark-read is only logged, the next load shows the truth.
   const isRead = n.isRead || fetcher.formData?.get("intent") === "read";
   return (
     <li className={`flex gap-3 py-4 ${isRead ? "" : "bg-brand-50/40"}`} data-testid="notification">
@@ -44,14 +44,14 @@ function NotificationItem({ n }: { n: NotificationView }) {
   );
 }
 
-/** Spec §2 Notifications: unread badge, All / Unread (count) filters, Mark all read, 20 newest. */
+/** Notifications: unread badge, All / Unread (count) filters, Mark all read, 20 newest. */
 export function NotificationList({ notifications }: { notifications: NotificationView[] }) {
   const { t } = useTranslation("alerts");
   const [filter, setFilter] = useState<"all" | "unread">("all");
   const markAll = useFetcher({ key: "mark-all-read" });
   const allRead = markAll.state !== "idle";
   const items = allRead ? notifications.map((n) => ({ ...n, isRead: true })) : notifications;
-  // Spec §4: the unread count derives from the loaded items.
+  // The unread count derives from the loaded items.
   const unread = items.filter((n) => !n.isRead).length;
   const shown = filter === "unread" ? items.filter((n) => !n.isRead) : items;
   const filterClass = (on: boolean) =>

@@ -40,6 +40,6 @@ export async function refreshUnread(signal?: AbortSignal) {
     const body = (await res.json()) as { unread: number };
     unreadStore.set(body.unread);
   } catch {
-    // Spec §8: notification load failures are only logged; the next event refreshes it.
+    // Notification load failures are only logged; the next event refreshes it.
   }
 }

@@ -11,7 +11,7 @@ const ICONS: Record<string, typeof BookOpen> = {
   "islamic-finance-principles": Landmark,
 };
 
-/** Spec §2 Education: static cards in two sections. */
+/** The Education tab: static cards in two sections. */
 export function Education({ sections }: { sections: EducationView[] }) {
   const { t } = useTranslation("analytics");
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/lib/toast";
 import { type ChatFailure, type ChatNotice, chatStore } from "./chat-store";
 
-/** Spec §8: the banner text of a failed reply. */
+/** The banner text of a failed reply (docs/product/chat.md). */
 export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {
   switch (f.kind) {
     case "rate_limit":
@@ -22,7 +22,7 @@ export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {
   }
 }
 
-/** Spec §8: the toast of a failed reply. */
+/** The toast of a failed reply (docs/product/chat.md). */
 function failureToast(f: ChatFailure, t: TFunction<"chat">) {
   switch (f.kind) {
     case "rate_limit":
@@ -34,7 +34,7 @@ function failureToast(f: ChatFailure, t: TFunction<"chat">) {
     case "other":
       return toast.error(t("errors.otherToast"), { description: failureBanner(f, t) });
     default:
-      // "No response" and a request that failed in the browser are the spec's thrown exception.
+      // "No response" and a request that failed in the browser get the toast of a request that threw.
       return toast.error(t("errors.thrownToast"));
   }
 }

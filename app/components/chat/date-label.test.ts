@@ -4,7 +4,7 @@ import { dateLabel } from "./date-label";
 const now = new Date("2026-03-20T12:00:00Z");
 const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
-describe("dateLabel (spec §5, whole days rounded up)", () => {
+describe("dateLabel (whole days rounded up)", () => {
   it("within the first day is Today", () => {
     expect(dateLabel(now, now)).toEqual({ kind: "today" });
     expect(dateLabel(ago(1), now)).toEqual({ kind: "today" });

@@ -7,7 +7,7 @@ export type DateLabel =
   | { kind: "date"; date: Date };
 
 /**
- * Spec §5 sidebar date label. Days are whole days rounded up: under 1 day is "Today", up to 2 is
+ * The history drawer's date label. Days are whole days rounded up: under 1 day is "Today", up to 2 is
  * "Yesterday", up to 7 is "N-1 days ago", older is the date.
  */
 export function dateLabel(at: Date | string, now: Date = new Date()): DateLabel {

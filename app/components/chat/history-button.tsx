@@ -7,7 +7,7 @@ import { useRootData } from "~/root";
 // button to signed-in users, few open it.
 const HistoryDrawer = lazy(() => import("./history-drawer").then((m) => ({ default: m.HistoryDrawer })));
 
-/** The header's chat history icon and its drawer (spec §2 Header): signed-in users only. */
+/** The header's chat history icon and its drawer: signed-in users only. */
 export function ChatHistoryButton() {
   const { t } = useTranslation("chat");
   const userId = useRootData()?.user?.id ?? null;

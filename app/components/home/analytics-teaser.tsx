@@ -9,7 +9,7 @@ const FEATURES = [
   { key: "education", icon: BookOpen },
 ] as const;
 
-/** Spec §2 Home item 8: the Advanced News Analytics teaser, four feature cards and a link. */
+/** On the home page: the Advanced News Analytics teaser, four feature cards and a link. */
 export function AnalyticsTeaser() {
   const { t } = useTranslation("home");
   return (

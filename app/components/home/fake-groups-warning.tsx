@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Spec §9: the warning scrolls once 30% of it is visible; one pass takes 53 seconds, repeating. */
+/** The warning scrolls once 30% of it is visible; one pass takes 53 seconds, repeating. */
 export const VISIBLE_THRESHOLD = 0.3;
 export const SCROLL_DURATION_MS = 53_000;
 
 /**
- * Spec §2 Home item 14: a scrolling warning about fake groups impersonating the site. The text
+ * Near the foot of the home page: a scrolling warning about fake groups impersonating the site. The text
  * stands still until the band is first seen (and without JavaScript, or with reduced motion);
  * then it enters from the right edge and leaves at the left, pausing while out of view. In
  * right-to-left pages it runs the other way (in from the left, out at the right), so the start of

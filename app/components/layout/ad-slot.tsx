@@ -8,7 +8,7 @@ const SIZES = {
 } as const;
 
 /**
- * Spec §9: ad slots are placeholders (banner, square, sidebar), labelled as such by their visible
+ * Ad slots are placeholders (banner, square, sidebar), labelled as such by their visible
  * text. Not a landmark: four identical "Advertisement" regions on one page would only add noise
  * to a screen reader's landmark list.
  */

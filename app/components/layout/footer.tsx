@@ -3,7 +3,7 @@ import { Link } from "~/components/link";
 import { useRootData } from "~/root";
 import { DigitsSwitch } from "./digits-switch";
 
-/** Spec §2 Static content pages: the footer shows copyright year 2024, not the current year. */
+/** The footer shows copyright year 2024, a fixed text, not the current year. */
 const COPYRIGHT_YEAR = 2024;
 
 export function Footer() {
