@@ -1,6 +1,6 @@
 import { expect, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
-// Price alerts (issue 4). The e2e server ticks the market every second; crypto trades around the
+// Price alerts (docs/product/alerts.md). The e2e server ticks the market every second; crypto trades around the
 // clock, so BTC moves on every tick.
 
 const alertRows = (page: Page) => page.getByTestId("alert-row");

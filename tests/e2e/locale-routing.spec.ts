@@ -1,6 +1,6 @@
 import { expect, hydrated, type Page, signIn, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
-// Issue 10, the locale in the URL: /ar pages are Arabic and right to left, internal links keep
+// The locale in the URL (decision 016): /ar pages are Arabic and right to left, internal links keep
 // the reader in their language, the header's switch leads to the same page in the other language
 // and is remembered (cookie; users.locale for a signed-in user). Every test also fails on a
 // console error, so a hydration mismatch (React #418) in either language fails it.

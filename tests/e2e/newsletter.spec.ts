@@ -166,7 +166,7 @@ test("modals at 375 and 1280 px (screenshots)", async ({ page }) => {
   }
 });
 
-test("§7 email functions: admins only, spec validation texts, real mails, campaign progress, one-click unsubscribe", async ({
+test("admin mail tools: admins only, validation texts, real mails, campaign progress, one-click unsubscribe", async ({
   page,
 }) => {
   const anonymous = await page.request.post("/api/admin/newsletter/send", {

@@ -1,7 +1,7 @@
 import { tr } from "./catalogs";
 import { expect, type Page, test } from "./fixtures";
 
-/** Issue 9 SEO: what crawlers and link previews read from real pages and files. */
+/** SEO: what crawlers and link previews read from real pages and files. */
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 
 async function head(page: Page) {
