@@ -1,8 +1,8 @@
 /**
  * npm run bench:lighthouse — Lighthouse (mobile form factor, simulated throttling) against the
  * production build on a fresh embedded database: the four category scores, the JavaScript the page
- * transfers and its cumulative layout shift, for the pages the issue names, checked against the
- * targets. The baseline, measured in the same run with the same browser, is a static page served by
+ * transfers and its cumulative layout shift, for the pages that matter most (LH_PAGES), checked
+ * against the targets. The baseline, measured in the same run with the same browser, is a static page served by
  * a bare node:http server (no JavaScript): what this machine gives a page with nothing to do.
  *
  *   BUILD_DIR=build  LH_PAGES=/,/search  CHROME_PATH=/usr/bin/chromium  LH_VERBOSE=1
@@ -98,7 +98,7 @@ function compressedBodyBytes(url: string): Promise<number> {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-/** Audits that cost a category points: the spec's targets are 100 for three of them. */
+/** Audits that cost a category points: the targets are 100 for three of the four categories. */
 function failingAudits(lhr: Lhr): string[] {
   const out: string[] = [];
   for (const id of ["accessibility", "best-practices", "seo"] as const) {
