@@ -39,7 +39,7 @@ export interface NewsItem {
   source: string;
   category: string;
   guid: string | null;
-  /** Detected from the script at ingestion (issue 10): Arabic items read right to left in either locale. */
+  /** Detected from the script at ingestion: Arabic items read right to left in either locale. */
   language?: "ar" | "en";
 }
 
@@ -108,7 +108,7 @@ export interface CampaignProgress {
 }
 
 export interface NewsletterService {
-  /** Active subscribers, newest subscribed_at first (spec §7); `includeInactive` lists everyone. */
+  /** Active subscribers, newest subscribed_at first; `includeInactive` lists everyone. */
   subscribers(opts: { page: number; pageSize: number; query?: string; includeInactive?: boolean }): Promise<{
     rows: NewsletterSubscriber[];
     total: number;
@@ -116,7 +116,7 @@ export interface NewsletterService {
   /** total = every row; active and the per-frequency counts only count active subscribers. */
   stats(): Promise<{ total: number; active: number; daily: number; weekly: number; monthly: number }>;
   /**
-   * Spec §2 subscribe modals. A duplicate active email (case-insensitive) throws
+   * The subscribe modals. A duplicate active email (case-insensitive) throws
    * AppError "conflict:newsletter_duplicate" 'Email already subscribed to newsletter'; an
    * unsubscribed email is subscribed again. A full-form signup queues the welcome mail.
    */

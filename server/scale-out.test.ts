@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 11): real app processes (the production build) on one PostgreSQL server, as
+ * Scale-out: real app processes (the production build) on one PostgreSQL server, as
  * behind a load balancer (npm run test:pg). Users, SSE updates and jobs work across them: a user
  * signed up on one process signs in on the other; ticks and a user's own notification reach a
  * browser connected to the process that does not run the jobs; exactly one process leads; and when

@@ -293,7 +293,7 @@ export async function runAdminAction(s: Services, actor: Actor, form: Form): Pro
     if (isAppError(err))
       return { ok: false, intent, message: err.message, errors: err.fields, status: err.status };
     s.log.error({ err, intent }, "admin action failed");
-    // Spec §8: a failed send shows the server's message.
+    // A failed send shows the server's message.
     const message = displayableMessage(err, "Something went wrong. Please try again.");
     return { ok: false, intent, message, status: 500 };
   }

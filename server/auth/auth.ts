@@ -36,7 +36,7 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      // Sign-up never signs in: the user confirms the email first (spec §4 Auth form).
+      // Sign-up never signs in: the user confirms the email first (docs/product/accounts.md).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {

@@ -17,7 +17,7 @@ async function makeUser(id: string) {
   await s.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.com` });
 }
 
-describe("isAdmin (spec §5)", () => {
+describe("isAdmin (a user_roles row with role admin)", () => {
   it("is true only with a user_roles row whose role is admin", async () => {
     await makeUser("u-admin");
     await makeUser("u-editor");

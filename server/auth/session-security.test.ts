@@ -1,5 +1,5 @@
 /**
- * Issue 11 §2, sessions (ASVS V3): a session token planted before sign-in is not the one after it,
+ * Sessions (ASVS V3): a session token planted before sign-in is not the one after it,
  * sign-out ends the session on the server, cookie flags, and the sign-in brute-force limit
  * (Better Auth's database-backed limiter, here with a limit of 3 a minute).
  */

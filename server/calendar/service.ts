@@ -6,7 +6,7 @@ import { economicEvents } from "../db/schema";
 import type { Logger } from "../logger";
 import { buildSchedule } from "./schedule";
 
-/** Spec §7: the calendar takes a day-range argument, default 30. */
+/** The calendar takes a number of days ahead, 30 by default. */
 export const DEFAULT_DAYS = DEFAULT_CALENDAR_DAYS;
 /** How far ahead the stored schedule reaches. */
 export const SCHEDULE_DAYS = 90;

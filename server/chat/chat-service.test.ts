@@ -114,7 +114,7 @@ describe("streaming replies", () => {
   });
 });
 
-describe("provider failures (spec §8)", () => {
+describe("provider failures (a banner and toast per kind)", () => {
   it("429 rate limit: rate_limit kind, retried", async () => {
     const before = stub.count("rate-limit");
     const events = await send({ message: "[[rate-limit]]" });
@@ -178,7 +178,7 @@ describe("provider failures (spec §8)", () => {
   });
 });
 
-describe("provider failing mid-reply (issue 11)", () => {
+describe("provider failing mid-reply", () => {
   /** The user sees the start of the reply, then an error instead of "done"; nothing is saved. */
   async function failsMidReply(marker: string) {
     const userId = await makeUser();
@@ -357,7 +357,7 @@ describe("offline assistant through the endpoint", () => {
   });
 });
 
-describe("the user's language with a language model (issue 10)", () => {
+describe("the user's language with a language model", () => {
   it("tells the model to answer in the user's language, and in Arabic on the Arabic site", async () => {
     await send({ message: "ما هو سعر النفط؟", lang: "ar" });
     const arabicPage = String(stub.requests.at(-1)!.messages[0]!.content);

@@ -110,7 +110,7 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
       return { conversation: found.conversation, created: false, history: found.history as HistoryTurn[] };
     }
     try {
-      // Spec §4: the first message creates the conversation, so it shows in the drawer at once.
+      // The first message creates the conversation, so it shows in the drawer at once.
       const conversation = await queries.createConversation(db, {
         userId,
         title: conversationTitle(body.message),

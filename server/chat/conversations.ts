@@ -115,7 +115,7 @@ export async function listMessages(
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** Spec §4: after a successful reply both messages are saved and updated_at is refreshed. */
+/** After a successful reply both messages are saved and updated_at is refreshed. */
 export async function saveExchange(
   db: Db,
   input: { userId: string; conversationId: string; userText: string; assistantText: string },

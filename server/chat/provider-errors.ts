@@ -25,7 +25,7 @@ function rootCause(err: unknown): unknown {
   return err;
 }
 
-/** Spec §8: which banner and toast a provider failure gets. */
+/** Which banner and toast a provider failure gets (docs/product/chat.md). */
 export function classifyProviderError(err: unknown, opts: { timedOut?: boolean } = {}): ClassifiedError {
   if (opts.timedOut) return { kind: "other", message: TIMEOUT_MESSAGE };
   const cause = rootCause(err);

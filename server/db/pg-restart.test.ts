@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 11): the PostgreSQL server is restarted — as a crash, `pg_ctl -m immediate`,
+ * Fault test: the PostgreSQL server is restarted — as a crash, `pg_ctl -m immediate`,
  * so committed data survives only through the WAL — while the app writes and ticks. The app
  * recovers on its own within 5 s of the server being back: the pool reconnects, the LISTEN/NOTIFY
  * bus listens again, the jobs leader lock is taken again; every acknowledged write is still there.

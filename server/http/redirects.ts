@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { isLang, isLocalizedPath, localePath, splitLocale } from "#common/locale";
 
-/** Spec §2 Not-found handling: aliases redirect to their canonical route. */
+/** Aliases redirect to their canonical route. */
 export const ROUTE_ALIASES: Record<string, string> = {
   "/home": "/",
   "/index": "/",

@@ -23,7 +23,7 @@ export function staticFileHeaders(res: ServerResponse, filePath: string) {
 }
 
 /**
- * Per-request CSP nonce and the baseline security headers (issue 2 §8) on every response; static
+ * Per-request CSP nonce and the baseline security headers (docs/security.md) on every response; static
  * files other than documents shed the document-only ones (`staticFileHeaders`).
  * HSTS only when the site is served over https (PUBLIC_URL): on plain http it would be ignored,
  * and on a localhost https trial it would pin the browser.

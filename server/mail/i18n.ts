@@ -1,5 +1,5 @@
 /**
- * Texts of the mails and notifications the server writes, in the recipient's language (issue 10),
+ * Texts of the mails and notifications the server writes, in the recipient's language,
  * from the `mail` message catalogs (app/locales/<lang>/mail.json) that the translators keep with
  * every other catalog.
  */

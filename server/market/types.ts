@@ -30,7 +30,7 @@ export interface QuoteLabel {
   delayMinutes?: number;
 }
 
-/** Spec §3 market instrument, plus what a trading screen needs. */
+/** A market instrument, plus what a trading screen needs. */
 export interface Quote extends QuoteLabel {
   symbol: string;
   name: string;
@@ -48,7 +48,7 @@ export interface Quote extends QuoteLabel {
   marketOpen: boolean;
 }
 
-/** Spec §3 market data bundle. */
+/** The market data bundle (`GET /api/market`). */
 export interface MarketBundle {
   gulfStocks: Quote[];
   currencies: Quote[];

@@ -286,7 +286,7 @@ describe("admin views", () => {
   });
 });
 
-describe("the subscriber's language (issue 10)", () => {
+describe("the subscriber's language", () => {
   it("records the page's language and sends an Arabic subscriber an Arabic, right-to-left welcome", async () => {
     const { id } = await nl.subscribe(
       { source: "full", fullName: "ليلى حداد", email: "layla.ar@example.com", frequency: "weekly" },

@@ -102,7 +102,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
         }),
       );
     } catch (err) {
-      // Spec §7: the signup stands even if its welcome mail cannot be queued.
+      // The signup stands even if its welcome mail cannot be queued.
       log.error({ err, subscriberId: sub.id }, "welcome email could not be queued");
     }
   }
@@ -180,7 +180,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           locale: toLocale(meta?.locale),
         });
       } catch (err) {
-        // Two signups racing for one address: the loser meets the unique index (spec §8 23505).
+        // Two signups racing for one address: the loser meets the unique index (23505: 'Email already subscribed').
         if (
           (err as { code?: string; cause?: { code?: string } })?.code === "23505" ||
           (err as any)?.cause?.code === "23505"

@@ -65,7 +65,7 @@ export async function findSubscriber(db: Db, id: string) {
 
 /**
  * The language to write to an address in: its subscription's, else its account's, else English.
- * Mails an admin sends to an address (welcome, broker selection) follow the recipient (issue 10).
+ * Mails an admin sends to an address (welcome, broker selection) follow the recipient's language.
  */
 export async function localeForEmail(db: Db, email: string): Promise<Locale> {
   const result = await db.execute(sql`

@@ -213,7 +213,7 @@ export function createSearch(deps: SearchDeps): SearchService {
       hidden: [AR_INSTRUMENTS[i.symbol]?.name, ...(AR_INSTRUMENTS[i.symbol]?.terms ?? [])]
         .filter(Boolean)
         .join(" · "),
-      // The instrument page (issue 3) uses this slug: /markets/usd-aed.
+      // The instrument page uses this slug: /markets/usd-aed.
       url: `/markets/${encodeURIComponent(i.symbol.toLowerCase().replace(/\//g, "-"))}`,
     }));
   }
@@ -277,7 +277,7 @@ export function createSearch(deps: SearchDeps): SearchService {
   return {
     async search(raw, opts = {}) {
       const query = raw.trim().slice(0, MAX_QUERY_LENGTH);
-      // Spec §5: a blank query does nothing.
+      // A blank query does nothing.
       if (!query) return { query, results: [] };
       const limit = Math.min(
         Math.max(Math.trunc(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1),

@@ -3,7 +3,7 @@ import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 
-/** The site's languages (issue 10); mails and the remembered site language use one of these. */
+/** The site's languages; mails and the remembered site language use one of these. */
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client";
 import { createContent, deleteContent, updateContent } from "./entities";
 
 /**
- * Articles, brokers and the blacklist are written through the content service (issue 6) when it
+ * Articles, brokers and the blacklist are written through the content service when it
  * is wired, so the admin and the public pages share one set of rules (slugs, conflicts, Markdown).
  * Calendar events, education cards and feeds have no such service: the admin writes their tables.
  */

@@ -229,7 +229,7 @@ describe("help and honesty", () => {
   });
 });
 
-describe("in Arabic (issue 10)", () => {
+describe("in Arabic", () => {
   const AR_RISK = COPY.ar.risk;
 
   it.each([

@@ -20,7 +20,7 @@ const userRef = () =>
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
 
-/** Spec §3 user_roles: the only role checked is `admin`. */
+/** User roles: the only role checked is `admin`. */
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -32,7 +32,7 @@ export const userRoles = pgTable(
   (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
 );
 
-/** Spec §3 newsletter_subscribers. Emails are unique case-insensitively. */
+/** Newsletter subscribers. Emails are unique case-insensitively. */
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
@@ -50,7 +50,7 @@ export const newsletterSubscribers = pgTable(
       .default("full"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-    /** The language of the page the visitor subscribed from; their mails use it (issue 10). */
+    /** The language of the page the visitor subscribed from; their mails use it. */
     locale: text("locale").notNull().default("en"),
   },
   (t) => [
@@ -60,7 +60,7 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-/** Spec §3 chat_conversations. */
+/** A signed-in user's chat conversations. */
 export const chatConversations = pgTable(
   "chat_conversations",
   {
@@ -73,7 +73,7 @@ export const chatConversations = pgTable(
   (t) => [index("chat_conversations_user_updated_idx").on(t.userId, t.updatedAt)],
 );
 
-/** Spec §3 chat_messages. user_id is denormalised so every read is scoped by owner in the query. */
+/** Chat messages. user_id is denormalised so every read is scoped by owner in the query. */
 export const chatMessages = pgTable(
   "chat_messages",
   {
@@ -92,7 +92,7 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** Spec §3 price_alerts. current_value is the price when the alert was created (change % base). */
+/** Price alerts. current_value is the price when the alert was created (change % base). */
 export const priceAlerts = pgTable(
   "price_alerts",
   {
@@ -115,7 +115,7 @@ export const priceAlerts = pgTable(
   ],
 );
 
-/** Spec §3 alert_notifications. */
+/** A user's notifications (from triggered price alerts). */
 export const alertNotifications = pgTable(
   "alert_notifications",
   {

@@ -2,7 +2,7 @@ import type { AlertType } from "#server/contracts";
 import { formatNumber, type Locale, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
-/** The spec's alert type labels (§2 Create form), in the recipient's language. */
+/** The alert form's type labels, in the recipient's language. */
 export const conditionLabel = (condition: AlertType, locale: Locale = "en") =>
   mailT(locale)(`alert.conditions.${condition}`);
 

@@ -12,7 +12,7 @@ export interface SectorSentiment {
   mentions: number;
 }
 
-/** Spec §3 sentiment result. */
+/** The overall sentiment result. */
 export interface SentimentResult {
   overall: OverallSentiment;
   confidence: number;
@@ -29,7 +29,7 @@ export interface AnalysedStory {
 
 const SECTOR_LEAN = 0.15;
 
-/** Spec §5: more than 60% positive is bullish (0.85), more than 60% negative bearish (0.85), else neutral (0.7). */
+/** More than 60% positive is bullish (0.85), more than 60% negative bearish (0.85), else neutral (0.7). */
 export function overallRule(counts: { positive: number; negative: number; total: number }): {
   overall: OverallSentiment;
   confidence: number;
