@@ -69,7 +69,7 @@ export function useRootData() {
 }
 
 /**
- * Spec §2: pages scroll to the top on load; browser scroll restoration is manual. A link to a
+ * Pages scroll to the top on load; browser scroll restoration is manual. A link to a
  * section (/#markets, /#chat) scrolls to that section instead.
  */
 function ScrollToTop() {

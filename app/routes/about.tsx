@@ -15,7 +15,7 @@ const VALUES = [
   { key: "excellence", Icon: Award },
 ] as const;
 
-/** Spec §2 About: mission; stats; four values. */
+/** About: mission; stats; four values. */
 export default function AboutPage() {
   const { t } = useTranslation("content");
   const mission = t("about.mission", { returnObjects: true }) as string[];

@@ -112,7 +112,7 @@ export default function AdminPage() {
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { tab } = loaded;
-  // Spec §2 Admin: 'Loading...' while the (server-checked) admin data loads.
+  // 'Loading...' while the (server-checked) admin data loads.
   const loading =
     navigation.state === "loading" && splitLocale(navigation.location.pathname).path === "/admin";
   return (

@@ -3,7 +3,7 @@ import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.admin.newsletter.broker-selection";
 
-/** §7 send-broker-selection-email: { email, fullName, brokerName } (admins only). */
+/** Sends a broker selection mail: { email, fullName, brokerName } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendBrokerSelectionSchema, async (input) => {
     await services(context).newsletter!.sendBrokerSelection(input);

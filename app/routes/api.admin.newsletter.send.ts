@@ -3,7 +3,7 @@ import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.admin.newsletter.send";
 
-/** §7 send-newsletter: { subject, content, frequency, isTest, testEmail } (admins only). */
+/** Sends a newsletter (or a test): { subject, content, frequency, isTest, testEmail } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendNewsletterSchema, async (input, actor) => {
     const newsletter = services(context).newsletter!;

@@ -3,7 +3,7 @@ import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.admin.newsletter.welcome";
 
-/** §7 send-welcome-email: { email, fullName, frequency } (admins only). */
+/** Sends a welcome mail: { email, fullName, frequency } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendWelcomeSchema, async (input) => {
     await services(context).newsletter!.sendWelcome(input);

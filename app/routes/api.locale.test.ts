@@ -4,7 +4,7 @@ import { signInCookie, signUpVerified } from "#server/testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "#server/testing/http-app";
 import { createTestServices } from "#server/testing/test-services";
 
-// The remembered choice of a signed-in user (issue 10): POST /api/locale, then pages follow it.
+// The remembered choice of a signed-in user: POST /api/locale, then pages follow it.
 let s: Services;
 let app: TestHttpApp;
 let userId: string;

@@ -5,7 +5,7 @@ import type { Services } from "#server/services";
 import { startTestHttpApp, type TestHttpApp } from "#server/testing/http-app";
 import { createTestServices } from "#server/testing/test-services";
 
-// Issue 10: a subscriber's mails are in the language of the page the form was sent from.
+// A subscriber's mails are in the language of the page the form was sent from.
 let s: Services;
 let app: TestHttpApp;
 

@@ -13,7 +13,7 @@ const ERROR_KEYS: Record<string, string> = {
   "rate_limited:newsletter": "rateLimited",
 };
 
-/** POST only: the two subscribe modals (spec §2, §7 insert into newsletter_subscribers). */
+/** POST only: the two subscribe modals (docs/product/newsletter.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(requestContext);
   if (request.method !== "POST") return data<SubscribeResult>({ ok: false, error: "failed" }, 405);

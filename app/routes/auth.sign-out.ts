@@ -4,7 +4,7 @@ import { langOf, localePath } from "~/lib/locale";
 import type { Route } from "./+types/auth.sign-out";
 
 /**
- * Spec §4: sign-out is global — the cookie is cleared and every session of the user is revoked.
+ * Sign-out is global — the cookie is cleared and every session of the user is revoked.
  * Failures are logged only; the browser still ends up signed out.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -115,7 +115,7 @@ export default function AuthPage() {
     }
     if (result.intent === "signin") {
       toast.success(t("signedIn"));
-      // Spec §4: go to / (or the page that sent the user here) 0.5 s after signing in.
+      // Go to / (or the page that sent the user here) 0.5 s after signing in.
       const timer = setTimeout(() => navigate(result.redirectTo ?? "/"), 500);
       return () => clearTimeout(timer);
     }

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contactEmail: read("contactEmail") || DEFAULT_CONTACT_EMAIL,
     phone: read("contactPhone") || null,
     address: read("contactAddress") || null,
-    // Spec §2 hours unless an admin wrote others (one "Days: hours" per line).
+    // The default hours unless an admin wrote others (one "Days: hours" per line).
     customHours:
       hours && hours !== SETTING_FALLBACKS.businessHours
         ? hours.split("\n").map((line) => {
@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   return siteFormAction("contact", args);
 }
 
-/** Spec §2 Contact: contact details, business hours and a message form. */
+/** Contact: contact details, business hours and a message form. */
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("forms");
   const details = [

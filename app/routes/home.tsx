@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §2 "Home page, in order". The market feed wraps the sections that show live prices
+ * The home page's sections, in order (docs/product/site.md). The market feed wraps the sections that show live prices
  * (useMarketFeed) and ends before the chat: the chat hydrates after its code arrives, and a
  * context that changes every tick above a section still waiting to hydrate would make React
  * throw its server HTML away and render it again (a layout shift).

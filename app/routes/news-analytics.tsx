@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     s.log.error({ err, step }, "news analytics load failed");
     return null;
   };
-  // Spec §4: feed, then summaries, then sentiment. Streamed, so the page shows the spinner first.
+  // Feed, then summaries, then sentiment. Streamed, so the page shows the spinner first.
   const content = Promise.all([
     analytics
       .dashboard()

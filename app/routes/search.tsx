@@ -18,7 +18,7 @@ const MAX_RESULTS = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim();
-  // Spec §5: only a non-blank query runs.
+  // Only a non-blank query runs.
   if (!query) return { query, results: null, limit: PAGE };
   const asked = Number.parseInt(params.get("limit") ?? "", 10);
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, PAGE), MAX_RESULTS) : PAGE;
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, results, limit };
 }
 
-/** Spec §2 Search: q pre-fills the input and runs; 'Searching...' while waiting; results or empty. */
+/** Search: q pre-fills the input and runs; 'Searching...' while waiting; results or empty. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("search");
   const siteName = useRootData()?.site.name ?? "GulfPulse";
@@ -44,7 +44,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         role="search"
         className="flex max-w-3xl gap-2"
         onSubmit={(e) => {
-          // A blank query does nothing (spec §5).
+          // A blank query does nothing.
           const q = new FormData(e.currentTarget).get("q");
           if (typeof q !== "string" || !q.trim()) e.preventDefault();
         }}

@@ -65,7 +65,7 @@ function SendForm() {
   const form = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const { fetcher, busy, result } = useAdminFetcher({
-    // Spec §8: the form clears after a send to all subscribers (not after a test).
+    // The form clears after a send to all subscribers (not after a test).
     onSuccess: (r) => {
       if (r.data?.isTest === false) form.current?.reset();
     },

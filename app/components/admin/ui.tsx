@@ -305,7 +305,7 @@ export function Checkbox({
   );
 }
 
-/** Dates in GMT, as the spec shows every time. */
+/** Dates in GMT, as the site shows every time. */
 export function formatDateTime(value: Date | string | null | undefined) {
   if (!value) return "—";
   const d = new Date(value);

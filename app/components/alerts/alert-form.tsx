@@ -11,7 +11,7 @@ import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import type { AlertActionResult, Suggestion } from "./types";
 
-/** Spec §2 'Create Price Alert' and §5 alert form rules. */
+/** 'Create Price Alert' and its rules (docs/product/alerts.md). */
 export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[]; onClose(): void }) {
   const { t } = useTranslation("alerts");
   const f = useFormat();

@@ -10,7 +10,7 @@ import type { EventView } from "./view";
 const selectClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
-/** Spec §2 Economic Calendar, with the day range (default 30), country and importance filters. */
+/** The Economic Calendar, with the day range (default 30), country and importance filters. */
 export function EconomicCalendar({ events, query }: { events: EventView[] | null; query: CalendarQuery }) {
   const { t } = useTranslation("analytics");
   const submit = useSubmit();

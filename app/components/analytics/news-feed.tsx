@@ -4,7 +4,7 @@ import { textDir } from "#common/text-direction";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
 
-/** Spec §2 RSS News tab: title, source, description, publication date and time, category. */
+/** The RSS News tab: title, source, description, publication date and time, category. */
 export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
   const { t } = useTranslation("analytics");
   return (

@@ -12,7 +12,7 @@ const SECTOR_CLASS = {
   flat: "border-slate-200 bg-slate-50 text-slate-700",
 };
 
-/** Spec §2: overall sentiment in upper case and colour, rounded confidence, sectors count, summary. */
+/** The sentiment card: overall sentiment in upper case and colour, rounded confidence, sectors count, summary. */
 export function SentimentCard({ sentiment }: { sentiment: SentimentView | null }) {
   const { t } = useTranslation("analytics");
   const f = useFormat();

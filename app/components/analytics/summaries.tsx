@@ -5,7 +5,7 @@ import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";
 
-/** Spec §2 AI Summaries: title, sentiment and impact badges, summary, key points, confidence bar. */
+/** AI Summaries: title, sentiment and impact badges, summary, key points, confidence bar. */
 export function Summaries({ summaries, engine }: { summaries: SummaryView[] | null; engine: string }) {
   const { t } = useTranslation("analytics");
   const f = useFormat();

@@ -3,7 +3,7 @@ import type { Dashboard, NewsSummary } from "#server/news";
 import type { Format } from "~/lib/format";
 
 /**
- * What the dashboard renders. Dates are formatted once on the server (in GMT, as the spec shows
+ * What the dashboard renders. Dates are formatted once on the server (in GMT, as the site shows
  * every time, in the page's language and digits) so the browser hydrates the exact same text.
  */
 export interface FeedItemView {

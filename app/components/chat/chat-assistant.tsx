@@ -180,7 +180,7 @@ function Composer({ maxChars }: { maxChars: number }) {
 }
 
 /**
- * The home page's AI chat assistant section (spec §2 item 9, §4 Chat). Renders on the server;
+ * The home page's AI chat assistant section (docs/product/chat.md). Renders on the server;
  * chatting needs JavaScript. Pass the loader's `chat.info()` as `info` to avoid a request.
  */
 export function ChatAssistant({ info }: { info?: ChatInfo }) {

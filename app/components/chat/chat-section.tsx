@@ -27,7 +27,7 @@ function ChatPlaceholder() {
   );
 }
 
-/** The home page's AI chat assistant section (spec §2 item 9). */
+/** The home page's AI chat assistant section (docs/product/chat.md). */
 export const ChatAssistant = memo(function ChatAssistant(props: Props) {
   const [Live, setLive] = useState<Chat | null>(() => onServer.current ?? loaded);
   const [shellHtml] = useState(() => serverHtml);

@@ -18,7 +18,7 @@ export interface ChatMessage {
   streaming?: boolean;
 }
 
-/** A failed reply: spec §8's kinds, plus "thrown" for a request that failed in the browser. */
+/** A failed reply: the server's failure kinds (docs/product/chat.md), plus "thrown" for a request that failed in the browser. */
 export interface ChatFailure {
   kind: ChatErrorKind | "thrown";
   message: string | null;

@@ -226,7 +226,7 @@ export const chatStore = {
       return;
     }
     set((s) => ({ conversations: (s.conversations ?? []).filter((c) => c.id !== id) }));
-    // Spec §4: deleting the current conversation clears the view.
+    // Deleting the current conversation clears the view.
     if (state.conversationId === id) {
       const open = state.drawerOpen;
       chatStore.newChat();

@@ -138,7 +138,7 @@ function Drawer() {
 }
 
 /**
- * The chat history drawer (spec §2 Header), loaded by ChatHistoryButton on its first click. Each
+ * The chat history drawer (a header icon), loaded by ChatHistoryButton on its first click. Each
  * new click (openRequests) opens it again.
  */
 export function HistoryDrawer({ userId, openRequests }: { userId: string; openRequests: number }) {

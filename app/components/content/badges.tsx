@@ -19,7 +19,7 @@ export function PriorityBadge({ priority }: { priority: Priority }) {
   );
 }
 
-/** Spec §2 Breaking News: a LIVE badge beside the title. */
+/** Breaking News: a LIVE badge beside the title. */
 export function LiveBadge() {
   const { t } = useTranslation("content");
   return (
@@ -40,7 +40,7 @@ const SEVERITY_CLASS: Record<Severity, string> = {
   medium: "bg-yellow-400 text-yellow-950",
 };
 
-/** Spec §2 Blacklisted Brokers: severity shown '{SEVERITY} RISK'. */
+/** Blacklisted brokers: severity shown '{SEVERITY} RISK'. */
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const { t } = useTranslation("content");
   return (

@@ -7,7 +7,7 @@ import { SeverityBadge } from "./badges";
 
 const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium: "border-l-yellow-400" };
 
-/** Spec §2 Blacklisted Brokers: name, '{SEVERITY} RISK', date added, reason, warning, Report Issue. */
+/** A blacklisted broker: name, '{SEVERITY} RISK', date added, reason, warning, Report Issue. */
 export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
   const { t } = useTranslation("content");
   const f = useFormat();

@@ -42,7 +42,7 @@ export function VisitBrokerLink({ broker, className = "" }: { broker: Broker; cl
   );
 }
 
-/** Spec §2 Recommended Brokers: name, rating out of 5, regulators, minimum deposit, spread, features. */
+/** A recommended broker: name, rating out of 5, regulators, minimum deposit, spread, features. */
 export function BrokerCard({ broker, compact = false }: { broker: Broker; compact?: boolean }) {
   const { t } = useTranslation("content");
   const f = useFormat();

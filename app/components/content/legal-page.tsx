@@ -21,7 +21,7 @@ const OTHERS: Array<{ key: LegalKey; to: string }> = [
   { key: "disclaimer", to: "/disclaimer" },
 ];
 
-/** Spec §2: static legal text, last updated December 2024. */
+/** Static legal text, last updated December 2024 (docs/product/content.md). */
 export function LegalPage({ doc }: { doc: LegalKey }) {
   const { t } = useTranslation("content");
   const sections = t(`legal.${doc}.sections`, { returnObjects: true }) as LegalSection[];

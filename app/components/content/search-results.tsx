@@ -26,7 +26,7 @@ function readable(path: string): string {
   }
 }
 
-/** Spec §2 Search: icon by type, linked title, description, URL line. */
+/** Search results: icon by type, linked title, description, URL line. */
 function ResultItem({ result }: { result: SearchResult }) {
   const { t } = useTranslation("search");
   const f = useFormat();

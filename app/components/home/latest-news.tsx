@@ -5,7 +5,7 @@ import { sectionHref } from "~/components/content/format";
 import { Link } from "~/components/link";
 
 /**
- * Spec §2 Home item 11: latest news in three columns (economic, breaking, central bank) of two
+ * On the home page: latest news in three columns (economic, breaking, central bank) of two
  * articles each. Data: `services.content.home()` (its `latestNews`) and the loader's `now`.
  */
 export function LatestNews({ columns, now }: { columns: HomeContent["latestNews"]; now: number }) {

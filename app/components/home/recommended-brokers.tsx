@@ -5,7 +5,7 @@ import { BrokerCard } from "~/components/content/broker-card";
 import { Link } from "~/components/link";
 
 /**
- * Spec §2 Home item 13: four recommended broker cards and an 'Apply for Partnership' call to
+ * On the home page: four recommended broker cards and an 'Apply for Partnership' call to
  * action (/partner). Data: `services.content.home()` (its `brokers`).
  */
 export function RecommendedBrokers({ brokers }: { brokers: Broker[] }) {

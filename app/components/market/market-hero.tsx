@@ -7,7 +7,7 @@ import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
 
 /**
- * Home hero (spec §2 item 3): headline plus a small live overview with a Live badge and GMT time.
+ * Home hero: headline plus a small live overview with a Live badge and GMT time.
  * `symbols` are the admin's "heroSymbols" setting (default TASI, DFM, USD/AED, Brent).
  */
 export function MarketHero({ symbols }: { symbols: readonly string[] }) {

@@ -8,7 +8,7 @@ import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, StatusBadge } from "./quote-parts";
 
-/** Spec §2: Gulf Stocks and Major Currencies start open; the others start closed. */
+/** Gulf Stocks and Major Currencies start open; the others start closed. */
 const PANELS: Array<{ category: MarketCategory; open: boolean }> = [
   { category: "gulfStocks", open: true },
   { category: "currencies", open: true },
@@ -86,7 +86,7 @@ function MarketPanel({ category, open }: { category: MarketCategory; open: boole
   );
 }
 
-/** The home page's #markets section (spec §2 item 6): collapsible category panels and the note. */
+/** The home page's #markets section: collapsible category panels and the note. */
 export function MarketPanels() {
   const { t } = useTranslation("market");
   const feed = useMarketFeed();

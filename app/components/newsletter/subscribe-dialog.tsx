@@ -15,7 +15,7 @@ export type SubscribeResult = { ok: true } | { ok: false; error: string; fields?
 export const SUBSCRIBE_ACTION = "/api/newsletter/subscribe";
 
 /**
- * Spec §4 Newsletter modal: open, submitting ('Subscribing...'), then success (message shown,
+ * The newsletter modal: open, submitting ('Subscribing...'), then success (message shown,
  * form cleared, the modal closes after 3 s, or 2 s for the community form) or an error.
  */
 export function SubscribeDialog({

@@ -22,7 +22,7 @@ const SELECTS = [
   ["riskTolerance", RISK_TOLERANCE],
 ] as const;
 
-/** Spec §3 Access request form: every field required except additionalInfo. */
+/** The access request form: every field required except additionalInfo. */
 export function AccessForm() {
   const { t } = useTranslation("forms");
   const form = useSiteForm(accessSchema, "/live-markets");

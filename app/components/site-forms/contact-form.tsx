@@ -10,7 +10,7 @@ import { useSiteForm } from "./use-site-form";
 const MAX_BROKER_NAME = 120;
 
 /**
- * Spec §3 Contact form: name, email, subject, message (all required). A blacklisted broker's
+ * The contact form: name, email, subject, message (all required). A blacklisted broker's
  * 'Report Issue' links here with ?broker=<name>: the form opens on Support with the message
  * started and focused, ready to describe the issue.
  */

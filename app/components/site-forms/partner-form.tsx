@@ -7,7 +7,7 @@ import { useSiteForm } from "./use-site-form";
 
 const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** Spec §3 Partnership form: every field required. */
+/** The partnership form: every field required. */
 export function PartnerForm() {
   const { t } = useTranslation("forms");
   const form = useSiteForm(partnershipSchema, "/partner");
