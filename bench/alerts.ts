@@ -1,5 +1,5 @@
 /**
- * npm run bench:alerts — price alert evaluation at scale (issue 4).
+ * npm run bench:alerts — price alert evaluation at scale (decision 010).
  *
  * Loads ALERTS_TOTAL (default 1,000,000) armed alerts across the whole market catalogue into a
  * fresh embedded database (or BENCH_DATABASE_URL), rebuilds the per-symbol threshold index from

@@ -7,7 +7,7 @@
  *
  *   SEARCH_DOCS=100000  SEARCH_ROUNDS=5  BENCH_DATABASE_URL=postgres://...  (default: in-memory PGlite)
  *   SEARCH_ARABIC_DOCS=5000  also load this many Arabic news items (dated across the same year) and
- *                  time Arabic queries on their own row (issue 10, decision record "arabic search")
+ *                  time Arabic queries on their own row (decision 015)
  *   --per-query    also print each query's median time, results shown and news items matching
  *   BENCH_EXPLAIN="oil,lng"  print the search statement's plan for these queries
  *   --expression   also time ranking through expression indexes (to_tsvector per row), the

@@ -19,7 +19,7 @@ const toastWith = (page: Page, title: string) =>
 
 /**
  * The home page scrolled to the chat, as a visitor would: its code loads when it nears the view.
- * After hydration, which scrolls the page to the top (spec §2).
+ * After hydration, which scrolls the page to the top.
  */
 async function openChat(page: Page) {
   await page.goto("/");

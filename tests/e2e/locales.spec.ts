@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./fixtures";
 
-// Issue 10: the main flows in English and in Arabic. Expected texts come from the catalogs
+// The main flows in English and in Arabic. Expected texts come from the catalogs
 // (./catalogs), so the test follows them; an Arabic key that is missing fails it. Each flow checks
 // <html lang dir>, the header's mirroring, axe on its main page, and leaves a screenshot
 // (screenshots/locales-<flow>-<lang>.png).

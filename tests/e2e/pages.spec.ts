@@ -4,8 +4,8 @@ import { type Lang, localePath } from "~/lib/locale";
 import { tr } from "./catalogs";
 import { expect, hydrated, type Page, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
-// Issue 9: every page complete, accessible in both themes at 375 and 1280 px, and looked at.
-// Issue 10: every route again in Arabic (/ar/...), right to left.
+// Every page complete, accessible in both themes at 375 and 1280 px, and looked at.
+// Every route again in Arabic (/ar/...), right to left.
 // Screenshots of every route land in screenshots/pages-[ar-]<name>-<width>[-dark].png.
 
 const WIDTHS = [375, 1280] as const;
@@ -449,7 +449,7 @@ test.describe("theme and keyboard", () => {
   });
 });
 
-test.describe("right to left (issue 10)", () => {
+test.describe("right to left", () => {
   test("the header is mirrored in Arabic: the site name on the right at 1280 px, on the left in English", async ({
     page,
   }) => {
