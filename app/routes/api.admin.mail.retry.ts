@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
+import { adminApi } from "~/lib/server/admin-api.server";
 import type { Route } from "./+types/api.admin.mail.retry";
 
 const retrySchema = z.object({

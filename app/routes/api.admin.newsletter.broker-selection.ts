@@ -1,6 +1,6 @@
 import { NEWSLETTER_ADMIN_MESSAGES as M, sendBrokerSelectionSchema } from "#common/newsletter-schema";
-import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
+import { adminApi } from "~/lib/server/admin-api.server";
 import type { Route } from "./+types/api.admin.newsletter.broker-selection";
 
 /** Sends a broker selection mail: { email, fullName, brokerName } (admins only). */

@@ -1,6 +1,6 @@
 import { NEWSLETTER_ADMIN_MESSAGES as M, sendNewsletterSchema } from "#common/newsletter-schema";
-import { adminApi } from "~/components/newsletter/admin-api.server";
 import { services } from "~/lib/auth.server";
+import { adminApi } from "~/lib/server/admin-api.server";
 import type { Route } from "./+types/api.admin.newsletter.send";
 
 /** Sends a newsletter (or a test): { subject, content, frequency, isTest, testEmail } (admins only). */

@@ -5,7 +5,7 @@ import {
   chatErrorFrom,
   chatService,
   requireChatUser,
-} from "~/components/chat/api.server";
+} from "~/lib/server/chat-api.server";
 import type { Route } from "./+types/api.chat.conversations.$id";
 
 const idSchema = z.uuid();

@@ -1,4 +1,4 @@
-import { chatErrorFrom, chatService, requireChatUser } from "~/components/chat/api.server";
+import { chatErrorFrom, chatService, requireChatUser } from "~/lib/server/chat-api.server";
 import type { Route } from "./+types/api.chat.conversations";
 
 /** GET /api/chat/conversations: the signed-in user's own conversations, newest first. */

@@ -1,12 +1,12 @@
+import { getUser } from "~/lib/auth.server";
+import { langOf } from "~/lib/locale";
 import {
   assertSameOrigin,
   chatError,
   chatErrorFrom,
   chatService,
   clientIp,
-} from "~/components/chat/api.server";
-import { getUser } from "~/lib/auth.server";
-import { langOf } from "~/lib/locale";
+} from "~/lib/server/chat-api.server";
 import type { Route } from "./+types/api.chat";
 
 /** GET /api/chat: which assistant answers (model or offline) and the message length limit. */

@@ -1,7 +1,7 @@
-import { loadArticle } from "~/components/content/article-data.server";
 import { ArticleView } from "~/components/content/article-view";
 import { articleHref } from "~/components/content/format";
 import { articlePageMeta, errorPageMeta } from "~/lib/seo";
+import { loadArticle } from "~/lib/server/article-data.server";
 import type { Route } from "./+types/brokers.analysis.$slug";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { SETTING_FALLBACKS } from "#common/admin/settings";
 import { Page } from "~/components/layout/page";
-import { siteFormAction } from "~/components/site-forms/action.server";
 import { ContactForm } from "~/components/site-forms/contact-form";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/contact";
 
 const DEFAULT_CONTACT_EMAIL = "info@gulfpulse.com";

@@ -5,7 +5,6 @@ import { FakeGroupsWarning } from "~/components/home/fake-groups-warning";
 import { LatestNews } from "~/components/home/latest-news";
 import { RecommendedBrokers } from "~/components/home/recommended-brokers";
 import { AdSlot } from "~/components/layout/ad-slot";
-import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { MarketHero } from "~/components/market/market-hero";
 import { MarketPanels } from "~/components/market/market-panels";
@@ -13,6 +12,7 @@ import { JoinCommunity, NewsletterBanner } from "~/components/newsletter";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { marketPageData } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/home";
 
 // Each home section is its owning feature's component; the loader gathers each section's data.

@@ -2,9 +2,9 @@ import { Bell, CandlestickChart, Headphones, Newspaper, Zap } from "lucide-react
 import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
 import { AccessForm } from "~/components/site-forms/access-form";
-import { siteFormAction } from "~/components/site-forms/action.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/live-markets";
 
 const FEATURES = [

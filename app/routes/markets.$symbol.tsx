@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
-import { marketPageData } from "~/components/market/market-data.server";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta, siteFrom } from "~/lib/seo";
+import { marketPageData } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { BarChart3, Check, Headphones, ShieldCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
-import { siteFormAction } from "~/components/site-forms/action.server";
 import { PartnerForm } from "~/components/site-forms/partner-form";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/partner";
 
 const BENEFITS = [

@@ -1,5 +1,5 @@
 import type { MarketService } from "#server/market/types";
-import type { MarketPageData } from "./market-feed";
+import type { MarketPageData } from "~/components/market/market-feed";
 
 /** What a page's loader passes to MarketFeedProvider; null when the market service is missing. */
 export function marketPageData(market: MarketService | undefined): MarketPageData | null {

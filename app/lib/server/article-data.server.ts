@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { isAppError } from "#common/errors";
+import { articleHref } from "~/components/content/format";
 import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
-import { articleHref } from "./format";
 
 type Ctx = Parameters<typeof services>[0];
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { isAppError } from "#common/errors";
 import { type FormKind, MAX_FORM_BYTES } from "#common/forms-schema";
+import type { FormResult } from "~/components/site-forms/use-site-form";
 import { type RequestContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/form.server";
-import type { FormResult } from "./use-site-form";
 
 /** The whole action of a site form page: size check, then the forms service decides. */
 export async function siteFormAction(
