@@ -10,7 +10,7 @@ import { LANGUAGES } from "./locale";
 export const HISTORY_TURNS = 20;
 export const HISTORY_TURN_MAX_CHARS = 4_000;
 /** A conversation's title is its first message cut at 50 characters. */
-export const TITLE_MAX_CHARS = 50;
+const TITLE_MAX_CHARS = 50;
 
 export const historyTurnSchema = z.object({
   role: z.enum(["user", "assistant"]),

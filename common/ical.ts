@@ -29,7 +29,7 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
-export function icsDate(d: Date): string {
+function icsDate(d: Date): string {
   return d
     .toISOString()
     .replace(/[-:]/g, "")

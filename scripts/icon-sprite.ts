@@ -12,7 +12,7 @@ import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const ICONS_DIR = path.join(root, "app/components/icons");
+const ICONS_DIR = path.join(root, "app/components/icons");
 export const SPRITE_FILE = path.join(ICONS_DIR, "sprite.svg");
 export const MODULE_FILE = path.join(ICONS_DIR, "lucide.generated.ts");
 

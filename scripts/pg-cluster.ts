@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 
 const execFileAsync = promisify(execFile);
 
-export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export interface PgCluster {
   port: number;

@@ -50,7 +50,7 @@ export function loadLanguage(lang: string): Promise<void> {
 if (import.meta.env.SSR)
   await Promise.all(Object.keys(lazyLanguages).map((f) => loadLanguage(f.slice(11, -3))));
 
-export const RTL_LANGUAGES = new Set(["ar"]);
+const RTL_LANGUAGES = new Set(["ar"]);
 export const dirOf = (lang: string) => (RTL_LANGUAGES.has(lang) ? "rtl" : "ltr");
 
 /**

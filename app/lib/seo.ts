@@ -46,7 +46,7 @@ export function siteFrom(matches: readonly Match[]): SiteMeta {
  * The page in every language (`hreflang`), English also as `x-default`, all absolute on the public
  * origin: search engines show each searcher the version in their language.
  */
-export function languageAlternates(site: SiteMeta, path: string): MetaDescriptor[] {
+function languageAlternates(site: SiteMeta, path: string): MetaDescriptor[] {
   const link = (hreflang: string, lang: Lang) => ({
     tagName: "link",
     rel: "alternate",

@@ -3,8 +3,8 @@
  * localStorage) so the server can render <html data-theme> and the first paint is already right,
  * with no inline script and no flash of the other theme.
  */
-export const THEME_COOKIE = "theme";
-export const THEMES = ["light", "dark"] as const;
+const THEME_COOKIE = "theme";
+const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);

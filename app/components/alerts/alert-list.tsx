@@ -10,7 +10,7 @@ import type { AlertActionResult, AlertView } from "./types";
 type Status = "active" | "triggered" | "inactive";
 
 /** Status: inactive if switched off; otherwise triggered if it fired; otherwise active. */
-export const statusOf = (a: Pick<AlertView, "isActive" | "isTriggered">): Status =>
+const statusOf = (a: Pick<AlertView, "isActive" | "isTriggered">): Status =>
   !a.isActive ? "inactive" : a.isTriggered ? "triggered" : "active";
 
 const badge: Record<Status, string> = {

@@ -64,7 +64,7 @@ export const initialChatState: ChatState = {
 let nextId = 0;
 export const localId = (prefix: string) => `${prefix}-${++nextId}`;
 
-export function upsertConversation(list: ConversationSummary[] | null, c: ConversationSummary) {
+function upsertConversation(list: ConversationSummary[] | null, c: ConversationSummary) {
   const rest = (list ?? []).filter((x) => x.id !== c.id);
   return [c, ...rest].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }

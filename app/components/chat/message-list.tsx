@@ -78,7 +78,7 @@ function Message({ message }: { message: ChatMessage }) {
   );
 }
 
-export function ThinkingIndicator() {
+function ThinkingIndicator() {
   const { t } = useTranslation("chat");
   return (
     <div className="flex items-center gap-2 ps-9 text-sm text-slate-600" role="status">

@@ -4,7 +4,7 @@ import type { Broker } from "#server/content/types";
 import { useFormat } from "~/lib/use-format";
 
 /** Five stars filled to the rating (out of 5). */
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation("content");
   const f = useFormat();
   return (
@@ -24,7 +24,7 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function VisitBrokerLink({ broker, className = "" }: { broker: Broker; className?: string }) {
+function VisitBrokerLink({ broker, className = "" }: { broker: Broker; className?: string }) {
   const { t } = useTranslation("content");
   if (!broker.url) return null;
   return (

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The warning scrolls once 30% of it is visible; one pass takes 53 seconds, repeating. */
-export const VISIBLE_THRESHOLD = 0.3;
-export const SCROLL_DURATION_MS = 53_000;
+const VISIBLE_THRESHOLD = 0.3;
+const SCROLL_DURATION_MS = 53_000;
 
 /**
  * Near the foot of the home page: a scrolling warning about fake groups impersonating the site. The text

@@ -9,17 +9,17 @@ import { LanguageSwitch } from "./language-switch";
 import { MenuAction, MenuButton, MenuLink } from "./menu-button";
 import { ThemeToggle } from "./theme-toggle";
 
-export const NEWS_LINKS = [
+const NEWS_LINKS = [
   { to: "/news/economic", key: "nav.economicNews" },
   { to: "/news/breaking", key: "nav.breakingNews" },
   { to: "/news/central-bank", key: "nav.centralBankNews" },
 ];
-export const BROKER_LINKS = [
+const BROKER_LINKS = [
   { to: "/brokers/recommended", key: "nav.recommendedBrokers" },
   { to: "/brokers/analysis", key: "nav.brokersAnalysis" },
   { to: "/brokers/blacklisted", key: "nav.blacklistedBrokers" },
 ];
-export const ADMIN_LINKS = [
+const ADMIN_LINKS = [
   { to: "/admin?tab=users", key: "nav.manageUsers" },
   { to: "/admin?tab=content", key: "nav.manageContent" },
   { to: "/admin?tab=newsletter", key: "nav.newsletterManagement" },

@@ -7,7 +7,7 @@ import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
 
-export const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
+const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
 
 type ChartLib = typeof import("lightweight-charts");
 

@@ -4,7 +4,7 @@ import { useFormat } from "~/lib/use-format";
 import type { LiveQuote, QuoteStatus } from "./market-feed";
 
 /** A brief green/red flash when a value changes (classes flash-up / flash-down in app.css). */
-export function useFlash(value: number) {
+function useFlash(value: number) {
   const previous = useRef(value);
   const [flash, setFlash] = useState<{ dir: "up" | "down"; n: number } | null>(null);
   useEffect(() => {
@@ -31,7 +31,7 @@ export function FlashPrice({ quote, className = "" }: { quote: LiveQuote; classN
   );
 }
 
-export const trendClass = (q: LiveQuote) =>
+const trendClass = (q: LiveQuote) =>
   q.change === 0 ? "text-slate-500" : q.isPositive ? "text-up" : "text-down";
 
 export function ChangeText({ quote, className = "" }: { quote: LiveQuote; className?: string }) {

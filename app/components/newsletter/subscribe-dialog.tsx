@@ -12,7 +12,7 @@ export type SubscribeSource = "full" | "community";
 /** What POST /api/newsletter/subscribe answers; `error` and `fields` are "newsletter" i18n keys. */
 export type SubscribeResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
 
-export const SUBSCRIBE_ACTION = "/api/newsletter/subscribe";
+const SUBSCRIBE_ACTION = "/api/newsletter/subscribe";
 
 /**
  * The newsletter modal: open, submitting ('Subscribing...'), then success (message shown,
