@@ -102,7 +102,7 @@ export async function mailHealth(db: Db) {
   return { deadLastDay: dead.n, overdue: backlog.n };
 }
 
-export const TEST_MAIL_KIND = "admin-test";
+const TEST_MAIL_KIND = "admin-test";
 
 export function testMail(to: string, siteName: string) {
   const stamp = new Date().toISOString();

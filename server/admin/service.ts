@@ -12,8 +12,8 @@ import { getMail, listMail, type MailStatus } from "./mail";
 import { providerStatus, readSettings } from "./site-settings";
 import { searchUsers } from "./users";
 
-export const PAGE_SIZE = 20;
-export const RECENT_SUBSCRIBERS = 10; // the recent subscribers table shows the first 10
+const PAGE_SIZE = 20;
+const RECENT_SUBSCRIBERS = 10; // the recent subscribers table shows the first 10
 
 /** Logs the real error and hands the UI the text it shows instead. */
 async function orFailure<T>(s: Services, what: string, fn: () => Promise<T> | T) {

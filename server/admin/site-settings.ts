@@ -69,7 +69,7 @@ function hostOf(url: string | undefined) {
 
 const OPENAI_BASE = "https://api.openai.com/v1";
 
-export function aiStatus(config: Config) {
+function aiStatus(config: Config) {
   const configured = Boolean(config.AI_BASE_URL || config.AI_API_KEY);
   return {
     configured,

@@ -49,7 +49,7 @@ export async function searchUsers(
   return { rows, total };
 }
 
-export async function findUser(db: Db, userId: string) {
+async function findUser(db: Db, userId: string) {
   const [u] = await db
     .select({ id: user.id, email: user.email, banned: user.banned })
     .from(user)

@@ -16,7 +16,7 @@ export interface Candidate {
   price: number;
 }
 
-export function changePercentReached(price: number, base: number, percent: number) {
+function changePercentReached(price: number, base: number, percent: number) {
   return (Math.abs(price - base) / base) * 100 >= percent;
 }
 

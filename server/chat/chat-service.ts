@@ -23,8 +23,8 @@ import { encodeEvent, STREAM_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import type { ToolContext, ToolOutcome } from "./tools/types";
 
-export const RATE_LIMIT_MESSAGE = "Too many messages. Please wait a moment and try again.";
-export const NOT_FOUND_MESSAGE = "Conversation not found";
+const RATE_LIMIT_MESSAGE = "Too many messages. Please wait a moment and try again.";
+const NOT_FOUND_MESSAGE = "Conversation not found";
 
 export interface ChatService {
   info(): ChatInfo;

@@ -2,7 +2,7 @@ import type { MarketService } from "../contracts";
 import type { MarketBundle, Quote } from "../market/types";
 
 /** The chat's view of the market is refreshed every 30 seconds (docs/product/chat.md). */
-export const SNAPSHOT_REFRESH_MS = 30_000;
+const SNAPSHOT_REFRESH_MS = 30_000;
 
 const CATEGORY_TITLES: Array<[keyof Omit<MarketBundle, "lastRefresh">, string]> = [
   ["gulfStocks", "Gulf stocks"],

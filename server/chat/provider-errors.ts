@@ -8,7 +8,7 @@ export interface ClassifiedError {
 }
 
 export const TIMEOUT_MESSAGE = "The AI service did not respond in time. Please try again.";
-export const UNREACHABLE_MESSAGE = "Could not reach the AI service.";
+const UNREACHABLE_MESSAGE = "Could not reach the AI service.";
 
 function providerCode(err: APICallError): string | undefined {
   const data = err.data as { error?: { code?: unknown; type?: unknown } } | undefined;

@@ -42,7 +42,7 @@ function sleep(ms: number, signal?: AbortSignal | null) {
  * Retries rate limits and server errors here instead of in the AI SDK, whose retry treats a 429
  * `insufficient_quota` like a rate limit: a quota error is final and is never sent again.
  */
-export function createRetryingFetch(maxRetries: number, baseFetch: typeof fetch = fetch): typeof fetch {
+function createRetryingFetch(maxRetries: number, baseFetch: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const res = await baseFetch(input, init);

@@ -1,11 +1,9 @@
 import type { Services } from "../services";
 import { createContent } from "./service";
 
-export { renderMarkdown } from "./markdown";
 export { seedContent } from "./seed";
 export { createContent } from "./service";
 export type * from "./types";
-export { ARTICLE_SECTIONS, NEWS_SECTIONS } from "./types";
 
 /** services.content: editorial articles, brokers and the blacklist (docs/product/content.md). */
 export function registerContent(services: Services) {

@@ -1,6 +1,6 @@
 import type { NewsItem } from "../contracts";
 
-export const ARTICLE_SECTIONS = ["economic", "breaking", "central-bank", "broker-analysis"] as const;
+const ARTICLE_SECTIONS = ["economic", "breaking", "central-bank", "broker-analysis"] as const;
 export type ArticleSection = (typeof ARTICLE_SECTIONS)[number];
 /** The sections with a news page (/news/<section>); broker analysis lives at /brokers/analysis. */
 export const NEWS_SECTIONS = ["economic", "breaking", "central-bank"] as const;

@@ -4,7 +4,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client";
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Applies pending drizzle-kit migrations; safe to run at every start. */
 export async function runMigrations(database: Database): Promise<void> {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
-export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
  * CSRF defence for every unsafe method (POST, PUT, PATCH, DELETE), before any route runs: the

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isLang, isLocalizedPath, localePath, splitLocale } from "#common/locale";
 
 /** Aliases redirect to their canonical route. */
-export const ROUTE_ALIASES: Record<string, string> = {
+const ROUTE_ALIASES: Record<string, string> = {
   "/home": "/",
   "/index": "/",
   "/main": "/",

@@ -9,8 +9,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Up to this much of a refused body is read and dropped first, so the client sees the 413. */
 const DRAIN_BYTES = 8 * MAX_BODY_BYTES;
 
-export const BODY_TOO_LARGE_MESSAGE = "The request body is too large.";
-export const LENGTH_REQUIRED_MESSAGE = "Send the request body with a Content-Length.";
+const BODY_TOO_LARGE_MESSAGE = "The request body is too large.";
+const LENGTH_REQUIRED_MESSAGE = "Send the request body with a Content-Length.";
 
 export function bodyLimit(max = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -45,7 +45,7 @@ export function bodyLimit(max = MAX_BODY_BYTES) {
   };
 }
 
-export const NUL_IN_URL_MESSAGE = "The address contains a NUL character.";
+const NUL_IN_URL_MESSAGE = "The address contains a NUL character.";
 
 /**
  * PostgreSQL text cannot hold NUL, so a %00 that reaches a query fails it (a 500). No address of

@@ -3,7 +3,7 @@
  * dashboard's feed. A feed row has a default category; an item's own <category> tags and its
  * headline can move it to a more specific one.
  */
-export const NEWS_CATEGORIES = [
+const NEWS_CATEGORIES = [
   "breaking",
   "central-bank",
   "economic",
@@ -45,7 +45,7 @@ const RULES: Array<[NewsCategory, RegExp]> = [
   ],
 ];
 
-export function isNewsCategory(v: string): v is NewsCategory {
+function isNewsCategory(v: string): v is NewsCategory {
   return (NEWS_CATEGORIES as readonly string[]).includes(v);
 }
 

@@ -3,12 +3,12 @@ import path from "node:path";
 import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "./address-guard";
 import { FeedError } from "./parser";
 
-export const MAX_FEED_BYTES = 5 * 1024 * 1024;
-export const FETCH_TIMEOUT_MS = 15_000;
+const MAX_FEED_BYTES = 5 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
 
 /** Feed files shipped with the app, addressed as sample://<file name> so rows stay portable. */
-export const SAMPLE_FEEDS_DIR = path.join(import.meta.dirname, "sample-feeds");
+const SAMPLE_FEEDS_DIR = path.join(import.meta.dirname, "sample-feeds");
 
 export type FetchResult =
   | { status: "not-modified" }

@@ -33,7 +33,7 @@ const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
 const POLL_CONCURRENCY = 4;
 
 /** Doubles the wait after each consecutive failure (capped at a day); a Retry-After wins if longer. */
-export function backoffMs(failures: number, pollIntervalMs: number, retryAfterMs?: number): number {
+function backoffMs(failures: number, pollIntervalMs: number, retryAfterMs?: number): number {
   const exp = Math.min(MAX_BACKOFF_MS, pollIntervalMs * 2 ** Math.min(failures, 16));
   return Math.max(exp, Math.min(retryAfterMs ?? 0, MAX_BACKOFF_MS));
 }

@@ -88,7 +88,7 @@ export function normalizeItem(
  * link and title. Short numeric guids ("1234") are only unique inside one feed, so they are
  * scoped by the feed to avoid merging unrelated stories.
  */
-export function dedupeKey(guid: string | null, link: string | null, title: string, feedId: string): string {
+function dedupeKey(guid: string | null, link: string | null, title: string, feedId: string): string {
   if (guid) {
     const local = /^\d{1,12}$/.test(guid) || guid.length < 8;
     return local ? `guid:${feedId}:${guid}` : `guid:${guid}`;

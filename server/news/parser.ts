@@ -132,7 +132,7 @@ function pickLink(value: unknown): string | undefined {
 }
 
 /** Text content of a node: decoded text, raw CDATA, or the text of nested (xhtml) children. */
-export function text(node: unknown): string {
+function text(node: unknown): string {
   if (node == null) return "";
   if (typeof node === "string") return decodeXmlEntities(node).trim();
   if (typeof node === "number" || typeof node === "boolean") return String(node);

@@ -7,7 +7,7 @@ import { pollFeed } from "./ingest";
  * Default feeds. The sample:// files ship with the app so the embedded default shows news with no
  * internet; the real Gulf business feeds are polled too and simply back off while offline.
  */
-export const DEFAULT_FEEDS: Array<{ url: string; name: string; category: string; enabled?: boolean }> = [
+const DEFAULT_FEEDS: Array<{ url: string; name: string; category: string; enabled?: boolean }> = [
   { url: "sample://gulf-markets.rss.xml", name: "GulfPulse Markets Desk (sample feed)", category: "markets" },
   {
     url: "sample://central-banks.atom.xml",

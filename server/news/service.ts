@@ -22,7 +22,7 @@ import { toPlainText } from "./sanitizer";
 /** The dashboard summarizes the first 5 items of the feed (docs/product/news-analytics.md). */
 export const SUMMARY_COUNT = 5;
 /** How many of the newest items the feed tab shows and the overall sentiment reads. */
-export const DASHBOARD_ITEMS = 20;
+const DASHBOARD_ITEMS = 20;
 /** A model-backed refresh is honoured at most this often (the offline engine is cheap and always runs). */
 const AI_REFRESH_COOL_DOWN_MS = 60_000;
 const ANALYSIS_CONCURRENCY = 3;

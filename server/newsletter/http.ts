@@ -2,7 +2,7 @@ import type { Express } from "express";
 import type { Logger } from "../logger";
 import type { Newsletter } from "./service";
 
-export const ONE_CLICK_PATH = "/api/newsletter/unsubscribe";
+const ONE_CLICK_PATH = "/api/newsletter/unsubscribe";
 
 /**
  * RFC 8058 one-click unsubscribe, the target of the List-Unsubscribe header. Mail providers POST

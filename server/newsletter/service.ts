@@ -35,8 +35,8 @@ import {
 } from "./subscribers";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
 
-export const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
-export const RATE_LIMITED_MESSAGE = "Too many signups from your network. Please try again later.";
+const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
+const RATE_LIMITED_MESSAGE = "Too many signups from your network. Please try again later.";
 
 /** Subscribers per multi-row outbox insert while queueing a campaign. */
 const QUEUE_CHUNK = 500;

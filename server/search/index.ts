@@ -1,7 +1,6 @@
 import type { Services } from "../services";
 import { createSearch } from "./service";
 
-export { createSearch } from "./service";
 export type * from "./types";
 
 /** services.search: site search over the content tables, ingested news, instruments and pages. */

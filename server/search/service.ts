@@ -13,9 +13,9 @@ export interface SearchDeps {
   market?: () => MarketService | undefined;
 }
 
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 /**
  * Per table, only the newest this-many matches are ranked. ts_rank has to read every candidate's
  * vector, so ranking all 30,000 news items that mention "bank" would cost hundreds of milliseconds;
@@ -63,7 +63,7 @@ const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]/;
  * stemmer folds the article, prefixes and hamza forms the stored Arabic vectors were built with),
  * 'english' otherwise. Highlighting uses the same configuration so the marked words are the matches.
  */
-export function searchConfig(query: string): "arabic" | "english" {
+function searchConfig(query: string): "arabic" | "english" {
   return ARABIC_SCRIPT.test(query) ? "arabic" : "english";
 }
 
@@ -72,7 +72,7 @@ export function searchConfig(query: string): "arabic" | "english" {
 // every match. (Joined from a CTE it would plan blind; written as websearch_to_tsquery($1) in
 // each place it would be parsed 16 times while planning.)
 const Q = "$1::tsquery";
-export const TO_TSQUERY = `select (case when $2::boolean then to_tsquery($3::regconfig, $1::text)
+const TO_TSQUERY = `select (case when $2::boolean then to_tsquery($3::regconfig, $1::text)
   else websearch_to_tsquery($3::regconfig, $1::text) end)::text as q`;
 
 // One statement: each source contributes its newest matching candidates with their rank; the best

@@ -26,7 +26,7 @@ export interface SeoService {
  * Paths a crawler has no business in (all noindex anyway): admin, API and sign-in, the pages in
  * every language (/ar/admin, /ar/auth); the API exists once.
  */
-export const DISALLOWED_PREFIXES = [
+const DISALLOWED_PREFIXES = [
   ...new Set(["/admin", "/api/", "/auth"].flatMap((p) => LANGUAGES.map((lang) => localePath(lang, p)))),
 ];
 /**

@@ -4,7 +4,7 @@ import { siteSettings } from "../db/schema";
 import type { Bus } from "../realtime/bus";
 
 /** Site-wide settings editable by admins; every process caches them and reloads on change. */
-export const settingDefaults = {
+const settingDefaults = {
   siteName: "GulfPulse",
   tagline: "Trade Smart, Stay Ahead",
 } as Record<string, unknown>;

@@ -8,7 +8,7 @@ export const TEST_PASSWORD = "secret123";
  * Every table a request can change. Left out on purpose: rate_limit (each request counts itself)
  * and the market tables (written by the price feed, not by requests).
  */
-export const REQUEST_WRITABLE_TABLES = [
+const REQUEST_WRITABLE_TABLES = [
   "user",
   "session",
   "account",

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 
 /** Hand-picked payloads that have broken real parsers, databases and templates. */
-export const NASTY_STRINGS = [
+const NASTY_STRINGS = [
   "\uD800", // lone high surrogate (not encodable as UTF-8)
   "a\uDFFFb", // lone low surrogate
   "\u202Eevil\u202C", // right-to-left override
@@ -62,7 +62,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers a numeric field must survive (as JSON they become null when not finite). */
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, -1, 2 ** 53 + 1, 1e308),
   fc.double(),
   fc.integer({ min: -(2 ** 31), max: 0 }),

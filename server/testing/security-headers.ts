@@ -8,7 +8,7 @@ export interface SentResponse {
 }
 
 /** The CSP as a map of directive -> values. */
-export function cspDirectives(csp: string) {
+function cspDirectives(csp: string) {
   return new Map(
     csp
       .split(";")

@@ -33,7 +33,7 @@ const dropNullSlug = (input: Record<string, unknown>) => {
   return slug ? { ...rest, slug } : rest;
 };
 
-export const ENTITY_DEFS: Record<ContentEntity, EntityDef> = {
+const ENTITY_DEFS: Record<ContentEntity, EntityDef> = {
   articles: {
     table: articles,
     noun: "article",

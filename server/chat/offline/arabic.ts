@@ -14,7 +14,7 @@ const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]/;
 export const hasArabic = (text: string) => ARABIC_LETTER.test(text);
 
 /** Arabic-Indic and Persian digits, and the Arabic decimal, thousands and percent signs, as ASCII. */
-export function westernDigits(text: string): string {
+function westernDigits(text: string): string {
   return text
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
@@ -50,7 +50,7 @@ const TERMS = Object.entries(AR_INSTRUMENTS)
 const DOLLAR = new RegExp(termPattern("الدولار"), "u");
 
 /** Instruments named in Arabic (longest names first), then by symbol or English name. */
-export function findArabicInstruments(text: string, market?: MarketService): Instrument[] {
+function findArabicInstruments(text: string, market?: MarketService): Instrument[] {
   if (!market) return [];
   let rest = normalizeArabic(text);
   const found: Instrument[] = [];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineTool, unavailable } from "./types";
 
 /** News descriptions are sanitized HTML; the model and the offline answer want plain text. */
-export function plainText(html: string, max = 240): string {
+function plainText(html: string, max = 240): string {
   const text = html
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")

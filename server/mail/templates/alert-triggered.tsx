@@ -3,7 +3,7 @@ import { formatNumber, type Locale, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
 /** The alert form's type labels, in the recipient's language. */
-export const conditionLabel = (condition: AlertType, locale: Locale = "en") =>
+const conditionLabel = (condition: AlertType, locale: Locale = "en") =>
   mailT(locale)(`alert.conditions.${condition}`);
 
 export function alertTriggeredEmail(p: {

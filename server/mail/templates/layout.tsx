@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { dirOf, type Locale, mailT } from "../i18n";
 
 /** The brand name is not translated; the tagline is (mail catalog). */
-export const BRAND = { name: "GulfPulse", color: "#0f4a7a" };
+const BRAND = { name: "GulfPulse", color: "#0f4a7a" };
 
 export interface RenderedEmail {
   subject: string;

@@ -9,7 +9,7 @@ import type { AnalysisEngine, AnalysisInput, ItemAnalysis } from "./types";
 const SECTORS = Object.keys(SECTOR_TERMS) as [string, ...string[]];
 
 /** What the model must return: the offline engine's news summary shape. */
-export const analysisSchema = z.object({
+const analysisSchema = z.object({
   summary: z.string().describe("Two or three sentences, in the story's language"),
   keyPoints: z.array(z.string()).describe("Two to four short key points"),
   sentiment: z.enum(["positive", "neutral", "negative"]).describe("Likely effect on Gulf markets"),
