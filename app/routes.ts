@@ -55,6 +55,7 @@ const shared: RouteConfigEntry[] = [
   route("api/admin/mail/retry", "routes/api.admin.mail.retry.ts"),
   route("calendar.ics", "routes/calendar[.]ics.ts"),
   route("api/market", "routes/api.market.ts"),
+  route("api/instruments", "routes/api.instruments.ts"),
   route("api/market/:symbol/history", "routes/api.market.$symbol.history.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/chat", "routes/api.chat.ts"),

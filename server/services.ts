@@ -32,6 +32,8 @@ import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
 import { createMarket } from "./market/service";
+import { createInstrumentDirectory } from "./market/universe";
+import { createInstrumentsService, type InstrumentsService } from "./market/universe/api";
 import { type NewsAnalyticsService, registerNews } from "./news";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter } from "./newsletter/service";
@@ -70,6 +72,8 @@ export interface Services {
   users: UserLocales;
   // Feature services (contracts in contracts.ts); each is set by its feature's wiring below.
   market?: MarketService;
+  /** Every listed Gulf company plus the curated catalogue: lookup and search (GET /api/instruments). */
+  instruments?: InstrumentsService;
   alerts?: AlertsService;
   news?: NewsService;
   calendar?: CalendarService;
@@ -185,6 +189,9 @@ export async function createServices(
   };
   // Feature services are created here, each on the services above.
   services.market = await createMarket({ config, log, db, bus, jobs, settings, sse });
+  services.instruments = createInstrumentsService(createInstrumentDirectory(database), () =>
+    services.market ? services.market.catalogue() : [],
+  );
   services.chat = createChat(services);
 
   // News ingestion, analysis and the economic calendar (issue 6).

@@ -72,7 +72,8 @@ async function ownerRows() {
 type Rows = Awaited<ReturnType<typeof ownerRows>>;
 
 beforeAll(async () => {
-  s = await createTestServices();
+  // /metrics as a deployment behind a proxy sees it: only the scraper's token (or its address).
+  s = await createTestServices({ METRICS_TOKEN: METRICS_TOKEN, METRICS_ALLOW: "10.255.255.1" });
   app = await startTestHttpApp(s);
   ids.owner = await signUpVerified(s, "owner@example.com", "Owner");
   ids.other = await signUpVerified(s, "other@example.com", "Other");
@@ -305,6 +306,11 @@ const MATRIX: Row[] = [
   // ---- public ----
   { name: "GET api/market", call: (who) => send(who, "GET", "/api/market"), expect: same(200) },
   {
+    name: "GET api/instruments",
+    call: (who) => send(who, "GET", "/api/instruments?q=2222&limit=5"),
+    expect: same(200),
+  },
+  {
     name: "GET api/market/:symbol/history",
     call: (who) => send(who, "GET", "/api/market/BTC/history?range=1D"),
     expect: same(200),
@@ -389,6 +395,23 @@ describe("access matrix: endpoint × anonymous / user / other user / admin", () 
         ].includes(p),
     );
     expect(dataRoutes.filter((p) => !covered.has(p))).toEqual([]);
+  });
+});
+
+const METRICS_TOKEN = "metrics-scraper-token-42";
+
+describe("operator endpoints", () => {
+  it("/metrics: refused to every role without the scraper's token; /healthz and /readyz open to all", async () => {
+    for (const who of ROLES) {
+      const refused = await send(who, "GET", "/metrics");
+      expect(refused.status, who).toBe(401);
+      expect(refused.text, who).not.toContain("gulfpulse_");
+      expect((await send(who, "GET", "/healthz")).status, who).toBe(200);
+      expect((await send(who, "GET", "/readyz")).status, who).toBe(200);
+    }
+    const scraper = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraper.status).toBe(200);
+    expect(await scraper.text()).toContain("gulfpulse_job_leader");
   });
 });
 

@@ -548,6 +548,18 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       clientError: true,
     },
     {
+      name: "instruments exchange",
+      who: "anonymous",
+      url: encoded.map((v) => `/api/instruments?exchange=${v}`),
+      clientError: true,
+    },
+    {
+      name: "instruments query and limit",
+      who: "anonymous",
+      url: fc.tuple(encoded, encoded).map(([q, l]) => `/api/instruments?q=${q}&limit=${l}`),
+      clientError: false,
+    },
+    {
       name: "market page symbol",
       who: "anonymous",
       url: encoded.map((v) => `/markets/${v}`),
@@ -602,6 +614,20 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       );
     });
   }
+  it("/metrics from outside with hostile Authorization headers: 401, never the metrics", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileString, hostileString.map((v) => `Bearer ${v}`)), async (v) => {
+        const res = await fetch(`${app.url}/metrics`, {
+          headers: { "x-forwarded-for": "203.0.113.7", authorization: v.replace(/[\r\n\0]/g, "") },
+        });
+        const text = await res.text();
+        expect(res.status, `Authorization: ${JSON.stringify(v)}`).toBe(401);
+        expect(text).not.toContain("gulfpulse_");
+        expectNoLeak({ status: res.status, type: "", text }, "/metrics");
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
   it("one-click unsubscribe and conversation delete with hostile ids", async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, async (v) => {

@@ -1,9 +1,11 @@
+import { LISTING_EXCHANGES } from "#common/instruments";
+
 /**
  * One company listed on a Gulf (or Jordanian) exchange: the instrument universe beyond the
  * curated catalogue. The shipped file `listings.json` holds them; the `instruments` table is
  * seeded from it and refreshed from a provider's listing endpoint.
  */
-export const EXCHANGES = ["TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT", "BAHRAIN", "MSX", "ASE"] as const;
+export const EXCHANGES = LISTING_EXCHANGES;
 
 export type ListingExchange = (typeof EXCHANGES)[number];
 

@@ -1,0 +1,18 @@
+import { parseInstrumentsQuery } from "#common/instruments";
+import { services } from "~/lib/auth.server";
+import type { Route } from "./+types/api.instruments";
+
+/**
+ * GET /api/instruments?q=&exchange=&limit=: listed companies (and the curated instruments) whose
+ * symbol or English or Arabic name matches, for the instrument picker and other clients.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = parseInstrumentsQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
+  const instruments = services(context).instruments;
+  if (!instruments) return Response.json({ error: "Instruments are unavailable" }, { status: 503 });
+  return Response.json(
+    { instruments: await instruments.summaries(parsed.query) },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
+}

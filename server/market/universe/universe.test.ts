@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { parseInstrumentsQuery } from "#common/instruments";
+import { AR_INSTRUMENTS } from "../arabic-names";
+import { CATALOGUE } from "../catalogue";
+import { createInstrumentsService } from "./api";
+import {
+  createInstrumentDirectory,
+  loadShippedListings,
+  parseListingsFile,
+  shippedListingsText,
+} from "./index";
+import { createListingIndex, normalizeForSearch } from "./search-index";
+import { EXCHANGES } from "./types";
+
+describe("shipped listings", () => {
+  const listings = loadShippedListings();
+
+  it("validates: unique symbols, known exchanges, every row cites a declared source", () => {
+    const counts = Object.fromEntries(EXCHANGES.map((e) => [e, 0]));
+    for (const l of listings) counts[l.exchange]! += 1;
+    const nomu = listings.filter((l) => l.board === "nomu").length;
+    const arabic = listings.filter((l) => !l.nameArMissing).length;
+    console.info("listings per exchange", counts, { nomu, withArabicName: arabic, total: listings.length });
+    expect(new Set(listings.map((l) => l.symbol)).size).toBe(listings.length);
+    expect(counts.TADAWUL).toBeGreaterThan(250);
+    expect(counts.QSE).toBeGreaterThan(40);
+    expect(nomu).toBeGreaterThan(50);
+    for (const l of listings) expect(l.source).toBeTruthy();
+  });
+
+  it("keeps the curated stocks' symbols and Arabic names", () => {
+    for (const symbol of ["2222", "1120", "EMAAR", "FAB", "QNBK"]) {
+      const entry = CATALOGUE.find((c) => c.symbol === symbol)!;
+      const listing = listings.find((l) => l.symbol === symbol)!;
+      expect(listing.nameAr).toBe(AR_INSTRUMENTS[symbol]?.name);
+      expect(listing.exchange).toBe(entry.exchange);
+    }
+  });
+
+  it("flags a missing Arabic name instead of inventing one", () => {
+    for (const l of listings) {
+      if (l.nameArMissing) expect(l.nameAr).toBe(l.name);
+      else expect(l.nameAr).toMatch(/[\u0600-\u06ff]/);
+    }
+  });
+
+  it("refuses a file with a duplicate symbol or an undeclared source", () => {
+    const file = JSON.parse(shippedListingsText());
+    const dup = { ...file, listings: [file.listings[0], file.listings[0]] };
+    expect(() => parseListingsFile(JSON.stringify(dup))).toThrow(/duplicate symbol/);
+    const bad = { ...file, listings: [{ ...file.listings[0], source: "nowhere" }] };
+    expect(() => parseListingsFile(JSON.stringify(bad))).toThrow(/undeclared source/);
+    const noName = { ...file, listings: [{ ...file.listings[0], name: "" }] };
+    expect(() => parseListingsFile(JSON.stringify(noName))).toThrow();
+  });
+});
+
+describe("directory search", () => {
+  const directory = createInstrumentDirectory();
+
+  it("finds by Arabic name, ignoring hamza forms, ta marbuta and the article", async () => {
+    expect((await directory.search("المراعي")).map((l) => l.symbol)).toContain("2280");
+    expect((await directory.search("مراعي"))[0]?.symbol).toBe("2280");
+    expect((await directory.search("الراجحى"))[0]?.symbol).toBe("1120");
+    expect((await directory.search("اعمار العقاريه"))[0]?.symbol).toBe("EMAAR");
+  });
+
+  it("finds by symbol prefix first, then English name words", async () => {
+    const byPrefix = await directory.search("222");
+    expect(byPrefix.map((l) => l.symbol)).toContain("2222");
+    expect((await directory.search("2222"))[0]?.symbol).toBe("2222");
+    expect(byPrefix.every((l) => l.symbol.startsWith("222"))).toBe(true);
+    expect((await directory.search("almarai"))[0]?.symbol).toBe("2280");
+    expect((await directory.search("adnoc drilling"))[0]?.symbol).toBe("ADNOCDRILL");
+  });
+
+  it("filters by exchange and honours the limit", async () => {
+    const qse = await directory.search("bank", { exchange: "QSE", limit: 3 });
+    expect(qse.length).toBe(3);
+    expect(qse.every((l) => l.exchange === "QSE")).toBe(true);
+  });
+
+  it("gets a listing by symbol, case-insensitively", async () => {
+    expect((await directory.get("adnocdrill"))?.exchange).toBe("ADX");
+    expect(await directory.get("NOPE")).toBeUndefined();
+  });
+
+  it("normalizes Arabic-Indic digits and punctuation", () => {
+    expect(normalizeForSearch("٢٢٢٢")).toBe("2222");
+    expect(normalizeForSearch("Al-Rajhi  Bank")).toBe("al rajhi bank");
+  });
+
+  it("stays fast over ten thousand listings", () => {
+    const base = loadShippedListings();
+    const many = Array.from({ length: 30 }, (_, i) =>
+      base.map((l) => ({ ...l, symbol: `${l.symbol}X${i}` })),
+    ).flat();
+    const index = createListingIndex(many);
+    const t0 = performance.now();
+    for (let i = 0; i < 20; i++) index.search("الراجحي");
+    console.info(`search over ${many.length} listings: ${((performance.now() - t0) / 20).toFixed(2)} ms`);
+  });
+});
+
+describe("instrument summaries (GET /api/instruments)", () => {
+  const service = createInstrumentsService(createInstrumentDirectory(), () =>
+    CATALOGUE.map((c) => ({ ...c, nameAr: AR_INSTRUMENTS[c.symbol]?.name })),
+  );
+
+  it("returns listings, then curated non-equity instruments that match", async () => {
+    const gold = await service.summaries({ q: "gold", limit: 20 });
+    expect(gold.map((i) => i.symbol)).toContain("GOLD");
+    const ar = await service.summaries({ q: "الذهب", limit: 20 });
+    expect(ar[0]?.symbol).toBe("GOLD");
+    const aramco = await service.summaries({ q: "2222", limit: 5 });
+    expect(aramco[0]).toEqual({
+      symbol: "2222",
+      name: "Saudi Aramco",
+      nameAr: "أرامكو السعودية",
+      exchange: "TADAWUL",
+      sector: "Energy",
+      currency: "SAR",
+    });
+  });
+
+  it("with an exchange filter, only that exchange's listings", async () => {
+    const adx = await service.summaries({ q: "", exchange: "ADX", limit: 50 });
+    expect(adx.length).toBeGreaterThan(10);
+    expect(adx.every((i) => i.exchange === "ADX")).toBe(true);
+  });
+
+  it("rejects bad parameters with a message", () => {
+    const bad = (qs: string) => parseInstrumentsQuery(new URLSearchParams(qs));
+    expect(bad("exchange=NASDAQ")).toEqual({ ok: false, error: expect.stringMatching(/^exchange: one of/) });
+    expect(bad("limit=0")).toEqual({ ok: false, error: "limit: at least 1" });
+    expect(bad("limit=51")).toEqual({ ok: false, error: "limit: at most 50" });
+    expect(bad("limit=abc")).toEqual({ ok: false, error: "limit: a whole number" });
+    expect(bad("limit=2.5")).toEqual({ ok: false, error: "limit: a whole number" });
+    expect(bad(`q=${"x".repeat(101)}`)).toEqual({ ok: false, error: "q: at most 100 characters" });
+    expect(bad("q=a&q=b")).toEqual({ ok: false, error: "q: give it once" });
+    expect(bad("q=emaar&exchange=DFM&limit=5")).toEqual({
+      ok: true,
+      query: { q: "emaar", exchange: "DFM", limit: 5 },
+    });
+  });
+});
