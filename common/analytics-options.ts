@@ -17,6 +17,14 @@ export const CALENDAR_COUNTRIES = [
   "Oman",
   "Jordan",
   "United States",
+  "Euro Area",
+  "United Kingdom",
+  "Japan",
+  "China",
+  "Canada",
+  "Australia",
+  "New Zealand",
+  "Switzerland",
   "Global",
 ] as const;
 export const IMPORTANCE_LEVELS = ["high", "medium", "low"] as const;

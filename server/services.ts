@@ -7,7 +7,7 @@ import type { PriceAlerts } from "./alerts/types";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
-import { registerCalendar } from "./calendar";
+import { type CalendarFeature, registerCalendar } from "./calendar";
 import { type ChatService, createChat } from "./chat";
 import type { Config } from "./config";
 import { type ContentService, registerContent } from "./content";
@@ -77,6 +77,8 @@ export interface Services {
   alerts?: AlertsService;
   news?: NewsService;
   calendar?: CalendarService;
+  /** The economic calendar's full API for its pages (reminders, editor, time zones); same object as `calendar`. */
+  economicCalendar?: CalendarFeature;
   newsletter?: NewsletterService;
   /** The AI market assistant (issue 5): POST /api/chat and the user's saved conversations. */
   chat?: ChatService;

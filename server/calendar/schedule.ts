@@ -1,4 +1,4 @@
-import type { EconomicEvent } from "../contracts";
+import type { EconomicEvent } from "./types";
 import {
   addDays,
   daysInMonth,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_CALENDAR_DAYS, MAX_CALENDAR_DAYS } from "#common/analytics-schema";
-import type { CalendarService, EconomicEvent } from "../contracts";
+import type { CalendarService, EconomicEvent } from "./types";
 import type { Db } from "../db/client";
 import { economicEvents } from "../db/schema";
 import type { Logger } from "../logger";

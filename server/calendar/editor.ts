@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, gte, ilike, inArray, type SQL } from "drizzle-orm";
+import type { CalendarEventForm } from "#common/calendar-schema";
+import { AppError } from "#common/errors";
+import { recordAudit } from "../admin/audit";
+import type { EconomicEvent } from "./types";
+import type { Db } from "../db/client";
+import { economicEvents } from "../db/schema";
+import { syncReminderTimes } from "./merge";
+import { toEvent } from "./service";
+
+export const EDITOR_PAGE_SIZE = 25;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Gulf rows editors keep: the shipped schedule's and their own (not the global feed's). */
+const GULF_SOURCES = ["schedule", "editor"] as const;
+
+export interface CalendarEditor {
+  list(opts: { page: number; query?: string; now?: Date }): Promise<{ rows: EconomicEvent[]; total: number }>;
+  save(actorId: string, form: CalendarEventForm): Promise<EconomicEvent>;
+}
+
+/**
+ * Editors correct times, set the confidence and source link, enter actual figures, cancel or add
+ * Gulf events. An edited row is marked so neither the schedule nor a feed overwrites it.
+ */
+export function createCalendarEditor(db: Db): CalendarEditor {
+  return {
+    async list({ page, query, now = new Date() }) {
+      const where: SQL[] = [
+        inArray(economicEvents.source, [...GULF_SOURCES]),
+        gte(economicEvents.startsAt, new Date(now.getTime() - 45 * DAY_MS)),
+      ];
+      if (query) where.push(ilike(economicEvents.title, `%${query.replace(/[%_\\]/g, "\\$&")}%`));
+      const rows = await db
+        .select()
+        .from(economicEvents)
+        .where(and(...where))
+        .orderBy(asc(economicEvents.startsAt), asc(economicEvents.title))
+        .limit(EDITOR_PAGE_SIZE)
+        .offset((page - 1) * EDITOR_PAGE_SIZE);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(economicEvents)
+        .where(and(...where));
+      return { rows: rows.map(toEvent), total };
+    },
+
+    async save(actorId, form) {
+      const now = new Date();
+      const values = {
+        title: form.title,
+        startsAt: form.startsAt,
+        country: form.country,
+        category: form.category,
+        importance: form.importance,
+        confidence: form.confidence,
+        status: form.status,
+        sourceUrl: form.sourceUrl,
+        forecast: form.forecast,
+        previous: form.previous,
+        actual: form.actual,
+        editedAt: now,
+        updatedAt: now,
+      };
+      const saved = await db.transaction(async (tx) => {
+        let row: typeof economicEvents.$inferSelect | undefined;
+        if (form.id) {
+          const [current] = await tx.select().from(economicEvents).where(eq(economicEvents.id, form.id));
+          if (!current) throw new AppError("not_found:event", "This event does not exist.");
+          [row] = await tx
+            .update(economicEvents)
+            .set({
+              ...values,
+              description: form.description ?? current.description,
+              source: current.source === "schedule" ? "editor" : current.source,
+            })
+            .where(eq(economicEvents.id, form.id))
+            .returning();
+        } else {
+          const key = `editor:${randomUUID()}`;
+          [row] = await tx
+            .insert(economicEvents)
+            .values({
+              ...values,
+              description: form.description ?? "",
+              sourceKey: key,
+              series: key,
+              source: "editor",
+            })
+            .returning();
+        }
+        await recordAudit(tx as unknown as Db, {
+          actorId,
+          action: form.id ? "calendar.update" : "calendar.create",
+          target: row!.id,
+          details: { title: form.title, startsAt: form.startsAt.toISOString(), confidence: form.confidence },
+        });
+        await syncReminderTimes(tx as unknown as Db);
+        return row!;
+      });
+      return toEvent(saved);
+    },
+  };
+}
