@@ -34,7 +34,7 @@ export const newsFeeds = pgTable("news_feeds", {
   createdAt: createdAt(),
 });
 
-/** An ingested RSS news item; dedupe_key is the guid, or a hash of link and title. */
+/** An ingested RSS news item; dedupe_key is the guid, else a hash of the link (of the title when there is no link). */
 export const newsItems = pgTable(
   "news_items",
   {
@@ -46,6 +46,8 @@ export const newsItems = pgTable(
     description: text("description").notNull().default(""),
     link: text("link"),
     pubDate: timestamp("pub_date", { withTimezone: true }).notNull(),
+    /** The feed gave no usable date: pub_date places it below the dated items of its fetch. */
+    dateUnknown: boolean("date_unknown").notNull().default(false),
     source: text("source").notNull(),
     category: text("category").notNull(),
     language: text("language").notNull().default("en"),

@@ -1,0 +1,1 @@
+ALTER TABLE "news_items" ADD COLUMN "date_unknown" boolean DEFAULT false NOT NULL;
