@@ -34,6 +34,7 @@ import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
 import { createMarket } from "./market/service";
 import { createInstrumentDirectory } from "./market/universe";
 import { createInstrumentsService, type InstrumentsService } from "./market/universe/api";
+import { listingSourceFromConfig, registerListingRefresh } from "./market/universe/refresh";
 import { type NewsAnalyticsService, registerNews } from "./news";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter } from "./newsletter/service";
@@ -191,9 +192,13 @@ export async function createServices(
   };
   // Feature services are created here, each on the services above.
   services.market = await createMarket({ config, log, db, bus, jobs, settings, sse });
-  services.instruments = createInstrumentsService(createInstrumentDirectory(database), () =>
+  // Every listed company: the table is seeded from the shipped file (skipped while unchanged).
+  const directory = createInstrumentDirectory(database);
+  await directory.sync(settings);
+  services.instruments = createInstrumentsService(directory, () =>
     services.market ? services.market.catalogue() : [],
   );
+  registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
   services.chat = createChat(services);
 
   // News ingestion, analysis and the economic calendar (issue 6).

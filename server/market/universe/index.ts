@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
+import type { Settings } from "#server/settings/settings";
 import { createListingIndex } from "./search-index";
+import { readListings, seedListings } from "./store";
 import { EXCHANGES, type InstrumentDirectory, type Listing } from "./types";
 
 export type * from "./types";
@@ -68,16 +70,37 @@ export function shippedListingsText(): string {
   return readShipped().text;
 }
 
+/** The instrument directory, plus what keeps it in step with the `instruments` table. */
+export interface SyncedDirectory extends InstrumentDirectory {
+  /** Seeds the table from the shipped file if it changed, then answers from the table. */
+  sync(settings: Settings): Promise<{ seeded: number; listings: number }>;
+  /** Re-reads the table (after a refresh, here or on another process). */
+  reload(): Promise<number>;
+}
+
 /**
- * The instrument directory. Until the `instruments` table is read (see `refresh`), it answers
+ * The instrument directory. Until the `instruments` table is read (`sync`/`reload`), it answers
  * from the shipped listings. The universe is ~1,000 rows: it is held in memory with normalized
- * search keys, so lookups and searches never wait on the database.
+ * search keys, so lookups and searches never wait on the database (a search over ten thousand
+ * rows takes a few milliseconds; see universe.test.ts).
  */
-export function createInstrumentDirectory(_database?: Database): InstrumentDirectory {
-  const index = createListingIndex(loadShippedListings());
+export function createInstrumentDirectory(database?: Database): SyncedDirectory {
+  let index = createListingIndex(loadShippedListings());
+  async function reload() {
+    if (!database) return index.all().length;
+    const rows = await readListings(database.db);
+    if (rows.length > 0) index = createListingIndex(rows);
+    return rows.length;
+  }
   return {
     all: async () => index.all(),
     get: async (symbol) => index.get(symbol),
     search: async (q, options) => index.search(q, options),
+    reload,
+    async sync(settings) {
+      if (!database) return { seeded: 0, listings: index.all().length };
+      const seeded = await seedListings(database.db, settings, loadShippedListings(), shippedListingsText());
+      return { seeded, listings: await reload() };
+    },
   };
 }
