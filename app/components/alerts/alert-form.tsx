@@ -9,6 +9,7 @@ import { useLang } from "~/lib/locale";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
+import { InstrumentPicker } from "./instrument-picker";
 import type { AlertActionResult, Suggestion } from "./types";
 
 /** 'Create Price Alert' and its rules (docs/product/alerts.md). */
@@ -22,7 +23,6 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
   const [alertType, setAlertType] = useState<AlertTypeValue>("above");
   const [target, setTarget] = useState("");
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const listId = useId();
   const typeId = useId();
   const busy = fetcher.state !== "idle";
   const percent = alertType === "change_percent";
@@ -67,23 +67,14 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
       <input type="hidden" name="intent" value="create" />
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <div>
-          <Field
+          <InstrumentPicker
             label={t("form.symbol")}
-            name="symbol"
             placeholder={t("form.symbolPlaceholder")}
-            list={listId}
-            autoComplete="off"
             value={symbol}
-            onChange={(e) => setSymbol(e.target.value)}
+            onChange={setSymbol}
             error={st(errors.symbol)}
+            suggestions={suggestions}
           />
-          <datalist id={listId}>
-            {suggestions.map((s) => (
-              <option key={s.symbol} value={s.symbol}>
-                {instrumentName(s, lang)}
-              </option>
-            ))}
-          </datalist>
           {known?.price != null ? (
             <p className="mt-1 text-xs text-slate-500" data-testid="current-price">
               {t("form.currentPrice", {
