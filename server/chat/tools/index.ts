@@ -7,7 +7,6 @@ import { getMarketOverview } from "./market-overview";
 import { getTopMovers } from "./top-movers";
 import type { ChatTool } from "./types";
 
-export type { ChatTool, ToolContext, ToolOutcome } from "./types";
 export {
   createAlert,
   getEconomicCalendar,
