@@ -28,14 +28,36 @@ const schema = z.object({
   /** Sign-in attempts per IP per minute (sign-up and reset get half). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),
+  /** A scraper that sends `Authorization: Bearer <token>` may read /metrics from anywhere. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Client addresses (IPs or CIDR ranges, comma-separated) that may read /metrics without the token. */
+  METRICS_ALLOW: list.default(["127.0.0.1", "::1"]),
   SMTP_URL: z.string().startsWith("smtp").optional(),
   MAIL_FROM: z.string().default("GulfPulse <no-reply@gulfpulse.local>"),
   MAIL_TEAM_ADDRESS: z.string().default("team@gulfpulse.local"),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_RATE_PER_SECOND: z.coerce.number().min(1).default(500),
   MARKET_TICK_MS: z.coerce.number().int().min(250).default(15_000),
-  MARKET_PROVIDER: z.enum(["simulator", "http"]).default("simulator"),
+  /** auto: real sources where they answer, the simulator per instrument where not. http: Yahoo-chart-shaped API at MARKET_HTTP_URL only. */
+  MARKET_PROVIDER: z.enum(["auto", "simulator", "http"]).optional(),
   MARKET_HTTP_URL: z.url().optional(),
+  /** Keyless sources to leave out of auto (comma list: yahoo, frankfurter, coingecko, gold-api). */
+  MARKET_SOURCES_DISABLED: list.default([]),
+  /** Per-source request budgets overriding the published free-tier ones: "twelvedata=8/800,yahoo=20/10000". */
+  MARKET_BUDGETS: z
+    .string()
+    .regex(/^\s*([a-z-]+=\d+\/\d+\s*)(,\s*[a-z-]+=\d+\/\d+\s*)*$/, "name=perMinute/perDay, comma separated")
+    .optional(),
+  MARKET_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  YAHOO_BASE_URL: z.url().default("https://query1.finance.yahoo.com"),
+  FRANKFURTER_BASE_URL: z.url().default("https://api.frankfurter.dev"),
+  COINGECKO_BASE_URL: z.url().default("https://api.coingecko.com"),
+  COINGECKO_API_KEY: z.string().optional(),
+  GOLD_API_BASE_URL: z.url().default("https://api.gold-api.com"),
+  TWELVE_DATA_API_KEY: z.string().optional(),
+  TWELVE_DATA_BASE_URL: z.url().default("https://api.twelvedata.com"),
+  SAHMK_API_KEY: z.string().optional(),
+  SAHMK_BASE_URL: z.url().default("https://api.sahmk.sa/api/v1"),
   MARKET_SEED: z.coerce.number().int().default(20_260_101),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -72,7 +94,12 @@ const schema = z.object({
   SEED_ON_START: bool.default(true),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string; authSecret: string };
+export type Config = Omit<z.infer<typeof schema>, "MARKET_PROVIDER"> & {
+  MARKET_PROVIDER: "auto" | "simulator" | "http";
+  dataDir: string;
+  publicUrl: string;
+  authSecret: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -94,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...c,
+    // Real sources by default; tests stay offline and deterministic on the simulator.
+    MARKET_PROVIDER: c.MARKET_PROVIDER ?? (c.NODE_ENV === "test" ? "simulator" : "auto"),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     // Empty means none configured: a secret is then generated once and kept in the database

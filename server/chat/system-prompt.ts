@@ -16,6 +16,8 @@ export function buildSystemPrompt(opts: {
       "their pegs, oil and commodities, crypto and US indices, economic events and trading concepts.",
     "Use the tools for current prices, market overviews, top movers, news and the economic calendar " +
       "instead of guessing; the snapshot below may be up to 30 seconds old.",
+    "Every quote has a freshness (live, delayed by delayMinutes, eod = end of day, simulated = the " +
+      "built-in simulator, not a market price) and a source: say it with each price you give.",
     opts.signedIn
       ? "The user is signed in: you may list their price alerts and create an alert when they ask for one."
       : "The user is not signed in: price alerts need an account, so suggest signing in if they ask for one.",

@@ -5,14 +5,32 @@ import type { Logger } from "../logger";
 import type { Bus } from "../realtime/bus";
 import type { SseHub } from "../realtime/sse-hub";
 import type { Settings } from "../settings/settings";
-import { CATALOGUE, CATEGORIES, type CatalogueEntry, createFinder, publicInstrument } from "./catalogue";
+import {
+  CATALOGUE,
+  CATEGORIES,
+  type CatalogueEntry,
+  createFinder,
+  listingEntries,
+  publicInstrument,
+} from "./catalogue";
 import { EXCHANGES, exchangeInfo, sessionDate, utcOffsetMinutes } from "./exchanges";
 import { createFeed } from "./feed";
-import { createHttpProvider } from "./http-provider";
 import type { MarketProvider } from "./provider";
+import { type CompositeProvider, createCompositeProvider } from "./providers/composite";
+import { createSources } from "./providers/index";
 import { createSimulator, dailyBarTs } from "./simulator";
 import { latestBarTime, loadQuotes, readBars } from "./store";
-import type { Bar, HistoryRange, MarketBundle, MarketService, MarketWire, Quote, WireQuote } from "./types";
+import type {
+  Bar,
+  Freshness,
+  HistoryRange,
+  MarketBundle,
+  MarketService,
+  MarketWire,
+  Quote,
+  WireQuote,
+} from "./types";
+import { type Listing, loadShippedListings } from "./universe";
 import { openExchanges, roundTo, TICK_TOPIC, toQuote, toWire } from "./wire";
 
 export interface MarketDeps {
@@ -26,6 +44,10 @@ export interface MarketDeps {
   /** Tests pass their own source of prices. */
   provider?: MarketProvider;
   clock?: () => number;
+  /** Symbols with armed price alerts: the refresh planner spends the budget on them first. */
+  armedSymbols?: () => Promise<string[]>;
+  /** The listed companies beyond the curated set (default: the shipped universe file). */
+  listings?: Listing[];
 }
 
 /** The real service: the contract plus what tests and operators use. */
@@ -58,11 +80,28 @@ function chartStart(entry: CatalogueEntry, range: HistoryRange, latest: number) 
   return dailyBarTs(date) + (ex.open - utcOffsetMinutes(ex.timeZone, latest)) * 60_000;
 }
 
-export function createProvider(config: Config, entries: CatalogueEntry[], log: Logger): MarketProvider {
-  if (config.MARKET_PROVIDER === "http") {
-    return createHttpProvider({ baseUrl: config.MARKET_HTTP_URL!, entries, log });
-  }
-  return createSimulator({ seed: config.MARKET_SEED, entries });
+export const WATCH_TOPIC = "market:watch";
+/** A page view counts as watching for this long; SSE ticks carry the instrument meanwhile. */
+const WATCH_MS = 10 * 60_000;
+const ARMED_RELOAD_MS = 30_000;
+
+export function createProvider(
+  config: Config,
+  entries: CatalogueEntry[],
+  log: Logger,
+  priorities: {
+    alerted: () => ReadonlySet<string>;
+    watched: () => ReadonlySet<string>;
+    tickMs: () => number;
+  },
+): MarketProvider {
+  const simulator = createSimulator({ seed: config.MARKET_SEED, entries });
+  if (config.MARKET_PROVIDER === "simulator") return simulator;
+  const sources = createSources(config);
+  const composite = createCompositeProvider({ entries, sources, simulator, log, ...priorities });
+  // One line at start: which source serves which group (the simulator covers the rest).
+  log.info({ provider: config.MARKET_PROVIDER }, `market sources: ${composite.describe()}`);
+  return composite;
 }
 
 /**
@@ -72,10 +111,46 @@ export function createProvider(config: Config, entries: CatalogueEntry[], log: L
 export async function createMarket(deps: MarketDeps): Promise<Market> {
   const { config, log, db, bus, jobs, settings, sse } = deps;
   const clock = deps.clock ?? Date.now;
-  const entries = CATALOGUE;
+  const curated = new Set(CATALOGUE.map((e) => e.symbol));
+  const entries = [...CATALOGUE, ...listingEntries(deps.listings ?? loadShippedListings())];
   const bySymbol = new Map(entries.map((e) => [e.symbol, e]));
   const find = createFinder(entries);
-  const instruments = entries.map(publicInstrument);
+  // The browser's catalogue stays the curated set the panels show; a listed company's page adds it.
+  const instruments = CATALOGUE.map(publicInstrument);
+
+  // Instruments someone looks at (their page), by symbol: until when. Every process hears of a
+  // view over the bus, so the leader's planner and each process's SSE fan-out know.
+  const watchedUntil = new Map<string, number>();
+  const isWatched = (symbol: string) => (watchedUntil.get(symbol) ?? 0) > clock();
+  const watchedSet = () => {
+    const now = clock();
+    const out = new Set<string>();
+    for (const [symbol, until] of watchedUntil) {
+      if (until > now) out.add(symbol);
+      else watchedUntil.delete(symbol);
+    }
+    return out;
+  };
+  const lastAnnounced = new Map<string, number>();
+  bus.subscribe(WATCH_TOPIC, (m: { s: string }) => {
+    if (bySymbol.has(m.s)) watchedUntil.set(m.s, clock() + WATCH_MS);
+  });
+
+  // Armed alerts' symbols, reloaded in the background (the planner reads them synchronously).
+  let armed: ReadonlySet<string> = new Set();
+  let armedLoadedAt = 0;
+  const alerted = () => {
+    if (deps.armedSymbols && clock() - armedLoadedAt > ARMED_RELOAD_MS) {
+      armedLoadedAt = clock();
+      deps
+        .armedSymbols()
+        .then((list) => {
+          armed = new Set(list);
+        })
+        .catch((err) => log.warn({ err }, "market: reading armed alert symbols failed"));
+    }
+    return armed;
+  };
 
   const tickMs = () => {
     const v = Number(settings.get<number>("marketTickMs", config.MARKET_TICK_MS));
@@ -121,7 +196,11 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
     ok = msg.ok;
     // Browsers first: listeners (alert evaluation) must not delay the fan-out.
     const fanOutAt = Date.now();
-    sse.broadcast("market", msg, String(msg.t));
+    // Browsers get the curated set and the instruments someone has open, not the whole universe.
+    const forBrowsers = msg.q.every((w) => curated.has(w[0]))
+      ? msg
+      : { ...msg, q: msg.q.filter((w) => curated.has(w[0]) || isWatched(w[0])) };
+    sse.broadcast("market", forBrowsers, String(msg.t));
     log.debug(
       { lagMs: fanOutAt - msg.t, fanOutMs: Date.now() - fanOutAt, clients: sse.clientCount() },
       "market: tick fanned out",
@@ -137,28 +216,34 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
   }
   bus.subscribe(TICK_TOPIC, apply);
 
-  function wire(): MarketWire {
-    return {
-      t: lastTick,
-      ms: tickInterval,
-      ok,
-      x: openExchanges(clock()),
-      q: [...quotes.values()],
-      full: true,
-    };
+  /** The curated quotes, plus the listed instruments named (a listed company's page). */
+  function wire(extra: string[] = []): MarketWire {
+    const q: WireQuote[] = [];
+    for (const e of CATALOGUE) {
+      const w = quotes.get(e.symbol);
+      if (w) q.push(w);
+    }
+    for (const symbol of extra) {
+      const w = curated.has(symbol) ? undefined : quotes.get(symbol);
+      if (w) q.push(w);
+    }
+    return { t: lastTick, ms: tickInterval, ok, x: openExchanges(clock()), q, full: true };
   }
 
-  // A reconnecting tab that already has the latest tick needs nothing; any other gets everything.
+  // A reconnecting tab that already has the latest tick needs nothing; any other gets the curated
+  // quotes and those of the instruments being watched.
   sse.onConnect((client) => {
     if (lastTick && client.lastEventId === String(lastTick)) return;
-    client.send("market", wire(), lastTick ? String(lastTick) : undefined);
+    client.send("market", wire([...watchedSet()]), lastTick ? String(lastTick) : undefined);
   });
 
+  const provider =
+    deps.provider ?? createProvider(config, entries, log, { alerted, watched: watchedSet, tickMs });
   const feed = createFeed({
     db,
     bus,
     log,
-    provider: deps.provider ?? createProvider(config, entries, log),
+    provider,
     entries,
     tickMs,
   });
@@ -181,7 +266,7 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
       lastRefresh: new Date(lastTick || now).toISOString(),
     };
     for (const category of CATEGORIES) {
-      for (const e of entries) {
+      for (const e of CATALOGUE) {
         const w = e.category === category ? quotes.get(e.symbol) : undefined;
         if (w) bundle[category].push(toQuote(e, w, now));
       }
@@ -225,13 +310,29 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
       return ex ? exchangeInfo(ex, clock()) : undefined;
     },
     wire,
-    status: () => ({
-      provider: config.MARKET_PROVIDER,
-      tickMs: tickMs(),
-      lastRefresh: lastTick ? new Date(lastTick).toISOString() : null,
-      ok,
-      quotes: quotes.size,
-    }),
+    status: () => {
+      const freshness: Record<Freshness, number> = { live: 0, delayed: 0, eod: 0, simulated: 0 };
+      for (const w of quotes.values()) freshness[w[7] ?? "simulated"] += 1;
+      return {
+        provider: config.MARKET_PROVIDER,
+        sources: (provider as Partial<CompositeProvider>).health?.() ?? [],
+        freshness,
+        tickMs: tickMs(),
+        lastRefresh: lastTick ? new Date(lastTick).toISOString() : null,
+        ok,
+        quotes: quotes.size,
+      };
+    },
+    watch(symbol) {
+      const e = bySymbol.get(symbol) ?? find(symbol);
+      if (!e) return;
+      const now = clock();
+      watchedUntil.set(e.symbol, now + WATCH_MS);
+      // Tell the other processes (and the leader's planner) at most twice a minute per symbol.
+      if (now - (lastAnnounced.get(e.symbol) ?? 0) < 30_000) return;
+      lastAnnounced.set(e.symbol, now);
+      bus.publish(WATCH_TOPIC, { s: e.symbol }).catch((err) => log.warn({ err }, "market: watch not sent"));
+    },
     tick: (now = clock()) => feed.run(new AbortController().signal, now),
   };
 }

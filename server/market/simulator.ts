@@ -217,6 +217,8 @@ function openMinutesOf(ex: Exchange, from: number, to: number): number[] {
 
 export interface Simulator extends MarketProvider {
   state(symbol: string): SimState | undefined;
+  /** Continues the walk from a real quote, so falling back to the simulator does not jump. */
+  follow(symbol: string, q: ProviderQuote): void;
 }
 
 /**
@@ -231,7 +233,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     dailyDays: 366,
     ...options,
   };
+  const listedOpts = { ...opts, minuteDays: Math.min(opts.minuteDays, 1) };
   const states = new Map<string, SimState>();
+  const entryBySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
   let lastPoll = 0;
 
   const toQuote = (symbol: string, s: SimState): ProviderQuote => ({
@@ -241,11 +245,26 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     dayHigh: s.dayHigh,
     dayLow: s.dayLow,
     time: s.time,
+    source: "simulator",
+    freshness: "simulated",
   });
 
   return {
     name: "simulator",
     state: (symbol) => states.get(symbol),
+    follow(symbol, q) {
+      const entry = entryBySymbol.get(symbol);
+      const ex = entry && opts.exchanges[entry.exchange];
+      if (!ex || !(q.price > 0) || !(q.previousClose > 0)) return;
+      states.set(symbol, {
+        price: q.price,
+        previousClose: q.previousClose,
+        dayHigh: q.dayHigh,
+        dayLow: q.dayLow,
+        session: sessionDate(ex, q.time),
+        time: q.time,
+      });
+    },
     async start(stored, now, signal) {
       const bySymbol = new Map(stored.map((q) => [q.symbol, q]));
       const bars: BarRow[] = [];
@@ -280,7 +299,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             minutes = openMinutesOf(ex, windowStart, now);
             minuteCache.set(ex.id, minutes);
           }
-          const r = catchUp(opts, entry, state, from, now, minutes);
+          // A listed company (hundreds of them) gets the latest day of minute bars, not a week:
+          // a first start stays quick; its 1W chart fills from live ticks.
+          const r = catchUp(entry.listed ? listedOpts : opts, entry, state, from, now, minutes);
           state = r.state;
           for (const b of r.bars) bars.push(b);
         }

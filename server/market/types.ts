@@ -1,4 +1,9 @@
 /** The market data contract every other feature (alerts, chat, admin) relies on. */
+import type { Freshness, MarketWire } from "#common/market-wire";
+
+// The wire format is shared with the browser (the live stream), so it lives in common/.
+export type { Freshness, MarketWire, WireQuote } from "#common/market-wire";
+
 export type MarketCategory = "gulfStocks" | "currencies" | "crypto" | "commodities" | "usIndices";
 
 export interface Instrument {
@@ -14,12 +19,6 @@ export interface Instrument {
   /** Other names users type: "Saudi index", "dirham", "oil"... */
   aliases: string[];
 }
-
-/**
- * How current a price is: `live` (as the exchange trades), `delayed` (by `delayMinutes`), `eod` (the
- * last close or a daily reference rate) or `simulated` (the built-in simulator: not a market price).
- */
-export type Freshness = "live" | "delayed" | "eod" | "simulated";
 
 /** Where a quote came from and how current it is; every quote carries one. */
 export interface QuoteLabel {
@@ -82,32 +81,6 @@ export interface ExchangeInfo {
   openNow: boolean;
 }
 
-/**
- * A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms), source,
- * freshness, delayMinutes (only when delayed)].
- */
-export type WireQuote =
-  | [string, number, number, number, number, number, string, Freshness]
-  | [string, number, number, number, number, number, string, Freshness, number];
-
-/**
- * What the bus and the browsers carry (compact: NOTIFY payloads stay < 8000 bytes). `full` marks a
- * snapshot (every known quote); otherwise `q` holds only the quotes this tick changed. Receivers
- * merge by symbol either way.
- */
-export interface MarketWire {
-  /** Tick time (ms): the bundle's lastRefresh and the SSE event id. 0 before the first tick. */
-  t: number;
-  /** Tick interval (ms) in force, so clients can tell live from delayed. */
-  ms: number;
-  /** False when the last poll of the provider failed (prices are the last known). */
-  ok: boolean;
-  /** Exchanges open at the tick. */
-  x: string[];
-  q: WireQuote[];
-  full?: boolean;
-}
-
 /** One price source's health and request budget, for the admin overview. */
 export interface SourceHealth {
   name: string;
@@ -148,8 +121,8 @@ export interface MarketService {
   // Optional so test doubles of this contract need not implement them; the real service does.
   /** The trading calendar of an instrument's exchange (Instrument.exchange). */
   exchange?(id: string): ExchangeInfo | undefined;
-  /** The whole current state in wire form (server render, stream snapshot). */
-  wire?(): MarketWire;
+  /** The curated quotes in wire form, plus the listed instruments named (server render, stream snapshot). */
+  wire?(extra?: string[]): MarketWire;
   status?(): MarketStatus;
   /** Someone is looking at this instrument now (its page): the refresh planner favours it. */
   watch?(symbol: string): void;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MarketService } from "#server/contracts";
 import { user } from "#server/db/schema";
-import type { Instrument, Quote } from "#server/market/types";
+import type { Instrument, MarketService, Quote } from "#server/market/types";
 import type { Services } from "#server/services";
 import { createTestServices } from "#server/testing/test-services";
 import { primeServices } from "../testing/services";
@@ -98,6 +97,8 @@ describe("quotes", () => {
         dayHigh: Math.max(p, 11_000),
         dayLow: Math.min(p, 11_000),
         marketOpen: true,
+        source: "simulator",
+        freshness: "simulated",
       };
     };
     const market = {

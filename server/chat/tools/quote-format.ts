@@ -17,6 +17,11 @@ export function compactQuote(q: Quote, instrument?: Instrument) {
     decimals: d,
     marketOpen: q.marketOpen,
     lastUpdate: q.lastUpdate,
+    // How current the price is, so an answer can say it: live, delayed N minutes, end of day or
+    // simulated (the built-in simulator, not a market price).
+    source: q.source,
+    freshness: q.freshness,
+    ...(q.delayMinutes !== undefined ? { delayMinutes: q.delayMinutes } : {}),
   };
 }
 export type CompactQuote = ReturnType<typeof compactQuote>;

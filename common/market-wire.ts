@@ -1,0 +1,38 @@
+/**
+ * The market's compact wire format: what the market feed publishes on the bus and what browsers
+ * receive as the `market` event of the live stream (common/sse-events.ts). Shared by the server
+ * (server/market/wire.ts encodes it) and the browser (app/components/market/market-feed.tsx
+ * merges it), so it imports nothing.
+ */
+
+/**
+ * How current a price is: `live` (as the exchange trades), `delayed` (by `delayMinutes`), `eod` (the
+ * last close or a daily reference rate) or `simulated` (the built-in simulator: not a market price).
+ */
+export type Freshness = "live" | "delayed" | "eod" | "simulated";
+
+/**
+ * A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms), source,
+ * freshness, delayMinutes (only when delayed)].
+ */
+export type WireQuote =
+  | [string, number, number, number, number, number, string, Freshness]
+  | [string, number, number, number, number, number, string, Freshness, number];
+
+/**
+ * What the bus and the browsers carry (compact: NOTIFY payloads stay < 8000 bytes). `full` marks a
+ * snapshot (every known quote); otherwise `q` holds only the quotes this tick changed. Receivers
+ * merge by symbol either way.
+ */
+export interface MarketWire {
+  /** Tick time (ms): the bundle's lastRefresh and the SSE event id. 0 before the first tick. */
+  t: number;
+  /** Tick interval (ms) in force, so clients can tell live from delayed. */
+  ms: number;
+  /** False when the last poll of the provider failed (prices are the last known). */
+  ok: boolean;
+  /** Exchanges open at the tick. */
+  x: string[];
+  q: WireQuote[];
+  full?: boolean;
+}

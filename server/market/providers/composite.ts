@@ -1,0 +1,317 @@
+import type { Logger } from "../../logger";
+import type { CatalogueEntry } from "../catalogue";
+import type { MarketProvider, ProviderQuote } from "../provider";
+import { type Plan, planRefresh, RequestLog } from "../refresh-planner";
+import type { Simulator } from "../simulator";
+import type { SourceHealth } from "../types";
+import { METAL_CODES } from "./gold-api";
+import type { QuoteSource, SourceQuote } from "./source";
+
+/**
+ * `MARKET_PROVIDER=auto`: real sources per asset class, each instrument served by the first of its
+ * sources that answers, the simulator where none does. Sources are asked in the background — a
+ * tick never waits on the network — so an offline machine starts and ticks exactly as with the
+ * simulator, and a source that fails is dropped from the next tick (its instruments fall back to
+ * the next source's quotes or to the simulator, and their labels say so).
+ */
+
+/** The ordered sources of an instrument (by source name), and the group the log line names. */
+export function routeOf(e: CatalogueEntry): { group: string; sources: string[] } {
+  if (e.exchange === "TADAWUL") return { group: "Saudi stocks", sources: ["sahmk", "twelvedata", "yahoo"] };
+  if (e.exchange === "FX") return { group: "FX", sources: ["frankfurter", "twelvedata", "yahoo"] };
+  if (e.exchange === "CRYPTO") return { group: "crypto", sources: ["coingecko", "twelvedata", "yahoo"] };
+  if (e.symbol in METAL_CODES) return { group: "metals", sources: ["gold-api", "twelvedata", "yahoo"] };
+  if (e.exchange === "COMMODITIES") return { group: "energy", sources: ["yahoo", "twelvedata"] };
+  if (e.exchange === "NYSE") return { group: "US indices", sources: ["yahoo", "twelvedata"] };
+  return { group: "other Gulf stocks", sources: ["twelvedata", "yahoo"] };
+}
+
+/** A real quote older than this is no longer shown (daily sources: several days, over weekends). */
+const MAX_AGE_MS = 6 * 3_600_000;
+const MAX_AGE_DAILY_MS = 4 * 86_400_000;
+/** A ticker a source did not know is asked again after this long. */
+const UNKNOWN_RETRY_MS = 6 * 3_600_000;
+
+interface SourceState {
+  source: QuoteSource;
+  log: RequestLog;
+  cursor: number;
+  refreshedAt: Map<string, number>;
+  unknownUntil: Map<string, number>;
+  cache: Map<string, SourceQuote & { fetchedAt: number }>;
+  /** The last request succeeded (a source that never answered is not ok). */
+  ok: boolean;
+  quoted: number;
+  lastSuccess: number | null;
+  lastError: string | null;
+  lastErrorAt: number | null;
+  running: Promise<void> | null;
+  failing: boolean;
+}
+
+export interface CompositeOptions {
+  entries: CatalogueEntry[];
+  sources: QuoteSource[];
+  simulator: Simulator;
+  log: Logger;
+  tickMs: () => number;
+  /** Symbols with armed alerts, and those someone watches now: refreshed first. */
+  alerted: () => ReadonlySet<string>;
+  watched: () => ReadonlySet<string>;
+  clock?: () => number;
+}
+
+export interface CompositeProvider extends MarketProvider {
+  /** Resolves when every background refresh started so far has finished (tests, shutdown). */
+  settled(): Promise<void>;
+  health(): SourceHealth[];
+  /** Which source serves which group, as logged at start. */
+  describe(): string;
+}
+
+export function createCompositeProvider(opts: CompositeOptions): CompositeProvider {
+  const clock = opts.clock ?? Date.now;
+  const byName = new Map(opts.sources.map((s) => [s.name, s]));
+  const states = new Map<string, SourceState>(
+    opts.sources.map((source) => [
+      source.name,
+      {
+        source,
+        log: new RequestLog(),
+        cursor: 0,
+        refreshedAt: new Map(),
+        unknownUntil: new Map(),
+        cache: new Map(),
+        ok: false,
+        quoted: 0,
+        lastSuccess: null,
+        lastError: null,
+        lastErrorAt: null,
+        running: null,
+        failing: false,
+      },
+    ]),
+  );
+  const bySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
+  // Each instrument's enabled sources that have a ticker for it, in order.
+  const routes = new Map(
+    opts.entries.map((e) => [e.symbol, routeOf(e).sources.filter((n) => byName.get(n)?.supports(e))]),
+  );
+  // What was last published per symbol, to publish only changes (and label changes).
+  const emitted = new Map<string, { price: number; time: number; source: string; freshness: string }>();
+  const running = new Set<Promise<void>>();
+
+  /** The source that should refresh a symbol now: the first that is not failing or backing off. */
+  function primaryOf(symbol: string, now: number): SourceState | undefined {
+    for (const name of routes.get(symbol) ?? []) {
+      const st = states.get(name)!;
+      if (st.source.client.backoffUntil() > now) continue;
+      if ((st.unknownUntil.get(symbol) ?? 0) > now) continue;
+      return st;
+    }
+    return undefined;
+  }
+
+  async function refresh(st: SourceState, now: number) {
+    const candidates = opts.entries.filter((e) => primaryOf(e.symbol, now) === st).map((e) => e.symbol);
+    const plan: Plan = planRefresh({
+      now,
+      candidates,
+      alerted: opts.alerted(),
+      watched: opts.watched(),
+      refreshedAt: st.refreshedAt,
+      minAgeMs: opts.tickMs(),
+      requests: st.log.remaining(st.source.budget, now),
+      batchSize: st.source.batchSize,
+      cursor: st.cursor,
+    });
+    st.cursor = plan.cursor;
+    for (let i = 0; i < plan.symbols.length; i += st.source.batchSize) {
+      const chunk = plan.symbols.slice(i, i + st.source.batchSize);
+      const before = st.source.client.sent();
+      try {
+        const quotes = await st.source.quotes(
+          chunk.map((s) => bySymbol.get(s)!),
+          clock(),
+        );
+        const at = clock();
+        const got = new Set(quotes.map((q) => q.symbol));
+        for (const q of quotes) st.cache.set(q.symbol, { ...q, fetchedAt: at });
+        for (const s of chunk) {
+          st.refreshedAt.set(s, at);
+          if (!got.has(s)) st.unknownUntil.set(s, at + UNKNOWN_RETRY_MS);
+        }
+        st.ok = true;
+        st.quoted = quotes.length;
+        st.lastSuccess = at;
+        if (st.failing) opts.log.info({ source: st.source.name }, "market: source reachable again");
+        st.failing = false;
+      } catch (err) {
+        st.ok = false;
+        st.lastError = (err as Error).message.slice(0, 300);
+        st.lastErrorAt = clock();
+        if (!st.failing)
+          opts.log.warn({ source: st.source.name, err: st.lastError }, "market: source failed; falling back");
+        st.failing = true;
+        break;
+      } finally {
+        st.log.record(now, st.source.client.sent() - before);
+      }
+    }
+  }
+
+  /** Starts a background refresh round of every source not already refreshing. */
+  function kick(now: number) {
+    for (const st of states.values()) {
+      if (st.running) continue;
+      const p = refresh(st, now)
+        .catch((err) => opts.log.error({ err, source: st.source.name }, "market: refresh round failed"))
+        .finally(() => {
+          st.running = null;
+          running.delete(p);
+        });
+      st.running = p;
+      running.add(p);
+    }
+  }
+
+  /** The real quote an instrument shows now, if any source in its route has a usable one. */
+  function realQuote(symbol: string, now: number): SourceQuote | undefined {
+    for (const name of routes.get(symbol) ?? []) {
+      const st = states.get(name)!;
+      if (!st.ok) continue;
+      const q = st.cache.get(symbol);
+      if (!q) continue;
+      const maxAge = st.source.daily ? MAX_AGE_DAILY_MS : MAX_AGE_MS;
+      if (now - q.fetchedAt > maxAge) continue;
+      return q;
+    }
+    return undefined;
+  }
+
+  function publishable(
+    symbol: string,
+    now: number,
+    simChanged: Map<string, ProviderQuote>,
+  ): ProviderQuote | null {
+    const real = realQuote(symbol, now);
+    const last = emitted.get(symbol);
+    if (real) {
+      // A source without a previous close (gold-api) keeps the one shown so far.
+      const sim = opts.simulator.state(symbol);
+      const previousClose = Number.isFinite(real.previousClose)
+        ? real.previousClose
+        : (sim?.previousClose ?? real.price);
+      const q: ProviderQuote = { ...real, previousClose };
+      opts.simulator.follow(symbol, q);
+      if (
+        last &&
+        last.price === q.price &&
+        last.time === q.time &&
+        last.source === real.source &&
+        last.freshness === real.freshness
+      ) {
+        return null;
+      }
+      return q;
+    }
+    const moved = simChanged.get(symbol);
+    if (moved) return moved;
+    // Back to the simulator after a real source: publish the relabelled price even if it did not move.
+    if (last && last.source !== "simulator") {
+      const s = opts.simulator.state(symbol);
+      if (s) {
+        return {
+          symbol,
+          price: s.price,
+          previousClose: s.previousClose,
+          dayHigh: s.dayHigh,
+          dayLow: s.dayLow,
+          time: now,
+          source: "simulator",
+          freshness: "simulated",
+        };
+      }
+    }
+    return null;
+  }
+
+  function remember(quotes: ProviderQuote[]) {
+    for (const q of quotes) {
+      emitted.set(q.symbol, {
+        price: q.price,
+        time: q.time,
+        source: q.source ?? "simulator",
+        freshness: q.freshness ?? "simulated",
+      });
+    }
+  }
+
+  function describe() {
+    const groups = new Map<string, Set<string>>();
+    for (const e of opts.entries) {
+      const { group } = routeOf(e);
+      const set = groups.get(group) ?? new Set<string>();
+      groups.set(group, set);
+      for (const n of routes.get(e.symbol) ?? []) set.add(n);
+    }
+    const parts = [...groups].map(([g, s]) => `${g}: ${[...s, "simulator"].join(" → ")}`);
+    return parts.join("; ");
+  }
+
+  return {
+    name: "auto",
+    async start(stored, now, signal) {
+      // The simulator answers at once (offline too); real sources replace its prices as they answer.
+      const first = await opts.simulator.start(stored, now, signal);
+      remember(first.quotes);
+      kick(now);
+      return first;
+    },
+    async poll(now, signal) {
+      const simChanged = new Map((await opts.simulator.poll(now, signal)).map((q) => [q.symbol, q]));
+      const out: ProviderQuote[] = [];
+      for (const e of opts.entries) {
+        const q = publishable(e.symbol, now, simChanged);
+        if (q) out.push(q);
+      }
+      remember(out);
+      kick(now);
+      return out;
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    health() {
+      const now = clock();
+      const groupsOf = new Map<string, Set<string>>();
+      for (const e of opts.entries) {
+        const first = routes.get(e.symbol)?.[0];
+        if (!first) continue;
+        const set = groupsOf.get(first) ?? new Set<string>();
+        groupsOf.set(first, set);
+        set.add(routeOf(e).group);
+      }
+      return [...states.values()].map((st) => {
+        const backoff = st.source.client.backoffUntil();
+        return {
+          name: st.source.name,
+          groups: [...(groupsOf.get(st.source.name) ?? [])],
+          quoted: [...st.cache.values()].filter((q) => now - q.fetchedAt <= MAX_AGE_MS).length,
+          ok: st.ok,
+          budget: {
+            perMinute: st.source.budget.perMinute,
+            perDay: st.source.budget.perDay,
+            usedMinute: st.log.usedMinute(now),
+            usedDay: st.log.usedDay(now),
+          },
+          lastSuccess: st.lastSuccess ? new Date(st.lastSuccess).toISOString() : null,
+          lastError: st.lastError,
+          lastErrorAt: st.lastErrorAt ? new Date(st.lastErrorAt).toISOString() : null,
+          backoffUntil: backoff ? new Date(backoff).toISOString() : null,
+        };
+      });
+    },
+    describe,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Twelve Data (keyed; https://twelvedata.com/docs): `GET /quote?symbol=&mic_code=&apikey=` answers
+ * one object with numbers as strings (`close`, `previous_close`, `high`, `low`), `timestamp`
+ * (unix s) and `is_market_open`; `GET /time_series?symbol=&interval=1day|1min&outputsize=&apikey=`
+ * answers `{ meta, values: [{ datetime, open, high, low, close }], status: "ok" }`, newest first.
+ * Errors come as `{ code, message, status: "error" }`, sometimes with HTTP 200: 401/403 is a bad
+ * key, 429 the credit limit, 400/404 an unknown symbol. Published Basic (free) plan: 8 credits a
+ * minute, 800 a day; one symbol costs one credit.
+ */
+import { z } from "zod";
+import type { CatalogueEntry } from "../catalogue";
+import { EXCHANGES, sessionDate } from "../exchanges";
+import type { BarRow } from "../provider";
+import { dailyBarTs } from "../simulator";
+import { createHttpClient, numeric, SourceError } from "./http-client";
+import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+
+/** ISO 10383 market identifier codes of the exchanges. */
+const MIC: Record<string, string> = {
+  TADAWUL: "XSAU",
+  DFM: "XDFM",
+  ADX: "XADS",
+  QSE: "DSMD",
+  BOURSA_KUWAIT: "XKUW",
+  BAHRAIN: "XBAH",
+  MSX: "XMUS",
+  ASE: "XAMM",
+};
+const SPECIAL: Record<string, string> = { GOLD: "XAU/USD", SILVER: "XAG/USD" };
+
+const value = z.unknown().transform(numeric).optional();
+const errorBody = z.object({ status: z.literal("error"), code: z.unknown(), message: z.unknown() });
+const quoteBody = z.object({
+  close: value,
+  previous_close: value,
+  high: value,
+  low: value,
+  timestamp: value,
+});
+const seriesBody = z.object({
+  values: z.array(z.object({ datetime: z.string(), open: value, high: value, low: value, close: value })),
+});
+
+export const TWELVE_DATA_BUDGET: SourceBudget = { perMinute: 8, perDay: 800 };
+
+/** symbol and mic_code query parameters, or null when Twelve Data has no ticker for it. */
+function queryOf(e: CatalogueEntry): string | null {
+  if (e.tickers?.twelveData && MIC[e.exchange]) {
+    return `symbol=${encodeURIComponent(e.tickers.twelveData)}&mic_code=${MIC[e.exchange]}`;
+  }
+  if (SPECIAL[e.symbol]) return `symbol=${encodeURIComponent(SPECIAL[e.symbol]!)}`;
+  if (e.exchange === "FX") return `symbol=${encodeURIComponent(e.symbol)}`;
+  if (e.exchange === "CRYPTO") return `symbol=${encodeURIComponent(`${e.symbol}/USD`)}`;
+  return null;
+}
+
+export function createTwelveDataSource(opts: {
+  baseUrl: string;
+  apiKey: string;
+  budget?: SourceBudget;
+  timeoutMs?: number;
+  clock?: () => number;
+}): QuoteSource {
+  const budget = opts.budget ?? TWELVE_DATA_BUDGET;
+  const client = createHttpClient({
+    name: "twelvedata",
+    baseUrl: opts.baseUrl,
+    timeoutMs: opts.timeoutMs,
+    perMinute: budget.perMinute,
+    clock: opts.clock,
+    answerStatuses: [400, 404],
+  });
+  const key = `apikey=${encodeURIComponent(opts.apiKey)}`;
+
+  /** The body, or null for an unknown symbol; a bad key or spent credits throw. */
+  async function get(path: string, signal?: AbortSignal) {
+    const body = await client.getJson(path, signal);
+    const err = errorBody.safeParse(body);
+    if (!err.success) return body;
+    const code = Number(err.data.code);
+    if (code === 401 || code === 403)
+      throw new SourceError("auth", `twelvedata: ${code} (check the API key)`, code);
+    if (code === 429) throw new SourceError("rate_limited", "twelvedata: API credits spent", 429);
+    return null;
+  }
+
+  return {
+    name: "twelvedata",
+    budget,
+    batchSize: 1,
+    client,
+    supports: (e) => queryOf(e) !== null,
+    async quotes(entries, now, signal) {
+      const out: SourceQuote[] = [];
+      for (const e of entries) {
+        const q = queryOf(e);
+        if (!q) continue;
+        const parsed = quoteBody.safeParse(await get(`/quote?${q}&${key}`, signal));
+        if (!parsed.success) continue;
+        const d = parsed.data;
+        const quote = sourceQuote(
+          e,
+          {
+            price: d.close,
+            previousClose: d.previous_close,
+            dayHigh: d.high,
+            dayLow: d.low,
+            time: d.timestamp === undefined ? undefined : d.timestamp * 1000,
+          },
+          { source: "twelvedata", now },
+        );
+        if (quote) out.push(quote);
+      }
+      return out;
+    },
+    async history(e, span, signal) {
+      const q = queryOf(e);
+      if (!q) return [];
+      const interval = span === "1y" ? "1day" : "1min";
+      const size = span === "1y" ? 260 : 1_500;
+      const parsed = seriesBody.safeParse(
+        await get(`/time_series?${q}&interval=${interval}&outputsize=${size}&timezone=UTC&${key}`, signal),
+      );
+      if (!parsed.success) return [];
+      const ex = EXCHANGES[e.exchange]!;
+      const bars: BarRow[] = [];
+      for (const v of parsed.data.values) {
+        const ms = Date.parse(
+          v.datetime.includes(" ") ? `${v.datetime.replace(" ", "T")}Z` : `${v.datetime}T00:00:00Z`,
+        );
+        if (!Number.isFinite(ms) || v.open === undefined || v.high === undefined) continue;
+        if (v.low === undefined || v.close === undefined) continue;
+        bars.push({
+          symbol: e.symbol,
+          interval: span === "1y" ? "1d" : "1m",
+          ts: span === "1y" ? dailyBarTs(sessionDate(ex, ms + 12 * 3_600_000)) : ms,
+          open: v.open,
+          high: v.high,
+          low: v.low,
+          close: v.close,
+        });
+      }
+      return bars.reverse();
+    },
+  };
+}
