@@ -12,7 +12,7 @@ import {
 import type { BarRow, MarketProvider, ProviderQuote } from "./provider";
 import { gaussian, hashString } from "./random";
 
-/** Spec §9: simulated prices stay within about ±2% of the previous close. */
+/** Simulated prices stay within about ±2% of the previous close. */
 export const BAND = 0.02;
 /** The band in log-return terms (ln 1.02), so neither side ever exceeds 2%. */
 const LOG_BAND = Math.log(1 + BAND);
