@@ -32,6 +32,8 @@ export function startAppProcess(port: number, env: Record<string, string>): AppP
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       SEED_ON_START: "false",
       LOG_LEVEL: "warn",
+      // Tests never reach the internet: the simulator, unless a test points a source at loopback.
+      MARKET_PROVIDER: "simulator",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

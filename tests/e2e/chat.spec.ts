@@ -239,6 +239,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
         PUBLIC_URL: baseURL,
         LOG_LEVEL: "error",
         MARKET_TICK_MS: "1000",
+        MARKET_PROVIDER: "simulator",
         RSS_POLL_MINUTES: "60",
         AI_BASE_URL: stub.url,
         AI_API_KEY: "sk-e2e",
