@@ -56,7 +56,7 @@ async function waitReady(port: number, timeoutMs = 60_000) {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+  if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js")))
     execSync("npm run build", { cwd: root, stdio: "ignore" });
 }, 120_000);
 
@@ -86,6 +86,14 @@ describe("server process", () => {
     expect(firstCode, first.output()).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(first.output()).toContain("stopped cleanly");
+    // A normal stop is not an error: jobs aborted because we stop are not failures.
+    const severe = first
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level >= 50);
+    expect(severe).toEqual([]);
     expect(fs.existsSync(`${path.join(dataDir, "db")}.lock`)).toBe(false);
 
     // The database was closed cleanly: it reopens and holds the migrated schema.
@@ -93,5 +101,23 @@ describe("server process", () => {
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from user_roles");
     expect(rows[0]!.n).toBe(0);
     await db.close();
+  }, 120_000);
+
+  it("a SIGTERM while the jobs run (the market tick starts with leadership) logs nothing at error level", async () => {
+    const server = startServer();
+    await server.listening;
+    await expect
+      .poll(() => server.output().includes("this process is the leader"), { timeout: 60_000 })
+      .toBe(true);
+    server.child.kill("SIGTERM");
+    expect(await server.exited, server.output()).toBe(0);
+    const severe = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level >= 50);
+    expect(severe, server.output()).toEqual([]);
+    expect(server.output()).toContain("stopped cleanly");
   }, 120_000);
 });

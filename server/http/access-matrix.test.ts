@@ -47,7 +47,7 @@ async function send(who: Role, method: string, path: string, body?: unknown): Pr
 
 /** The owner's private rows, made fresh for rows whose owner call deletes them. */
 async function ownerRows() {
-  const alert = await s.priceAlerts!.create(ids.owner, {
+  const alert = await s.alerts.create(ids.owner, {
     symbol: "BTC",
     alertType: "above",
     targetValue: 1_000_000_000,
@@ -409,7 +409,9 @@ describe("operator endpoints", () => {
       expect((await send(who, "GET", "/healthz")).status, who).toBe(200);
       expect((await send(who, "GET", "/readyz")).status, who).toBe(200);
     }
-    const scraper = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const scraper = await fetch(`${app.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(scraper.status).toBe(200);
     expect(await scraper.text()).toContain("gulfpulse_job_leader");
   });

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Services } from "../services";
 import { plainErrors } from "./errors";
-import { registerAppMetrics } from "./metrics";
+import { metricsAccess, registerAppMetrics } from "./metrics";
 import { sameOriginMutations } from "./origin-check";
 import { createPageCache } from "./page-cache";
 import { canonicalRedirects } from "./redirects";
@@ -66,7 +66,13 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
       res.status(503).json({ status: "unavailable", error: "The database is not reachable." });
     }
   });
-  app.get("/metrics", async (_req, res) => {
+  const metricsAllowed = metricsAccess(services.config);
+  app.get("/metrics", async (req, res) => {
+    if (!metricsAllowed(req.ip, req.headers.authorization)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.status(401).json({ error: "Metrics need the operator's bearer token." });
+      return;
+    }
     res.setHeader("Content-Type", registry.contentType);
     res.send(await registry.metrics());
   });

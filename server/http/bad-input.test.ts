@@ -616,15 +616,25 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
   }
   it("/metrics from outside with hostile Authorization headers: 401, never the metrics", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(hostileString, hostileString.map((v) => `Bearer ${v}`)), async (v) => {
-        const res = await fetch(`${app.url}/metrics`, {
-          headers: { "x-forwarded-for": "203.0.113.7", authorization: v.replace(/[\r\n\0]/g, "") },
-        });
-        const text = await res.text();
-        expect(res.status, `Authorization: ${JSON.stringify(v)}`).toBe(401);
-        expect(text).not.toContain("gulfpulse_");
-        expectNoLeak({ status: res.status, type: "", text }, "/metrics");
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          hostileString,
+          hostileString.map((v) => `Bearer ${v}`),
+        ),
+        async (v) => {
+          const res = await fetch(`${app.url}/metrics`, {
+            headers: {
+              "x-forwarded-for": "203.0.113.7",
+              authorization: v.replace(/[^\x20-\x7e]/g, "").trim(),
+            },
+          });
+          const text = await res.text();
+          // 431: a header too large for the server is refused before any route.
+          expect([401, 431], `Authorization: ${JSON.stringify(v).slice(0, 80)}`).toContain(res.status);
+          expect(text).not.toContain("gulfpulse_");
+          expectNoLeak({ status: res.status, type: "", text }, "/metrics");
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

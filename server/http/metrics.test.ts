@@ -43,3 +43,56 @@ it("health, readiness and the app's gauges for operators", async () => {
   expect(metrics).toMatch(/gulfpulse_job_last_run_timestamp_seconds\{job="rate-limit-sweep"\} \d+/);
   expect(metrics).toContain("process_resident_memory_bytes");
 });
+
+it("/metrics needs the bearer token or an allowed address; /healthz and /readyz stay open", async () => {
+  const token = "scrape-token-0123456789";
+  const guarded = http.createServer(
+    createHttpApp({
+      services: {
+        ...s,
+        // Behind a proxy: each request names its client, so loopback tests act as outside callers.
+        config: {
+          ...s.config,
+          TRUST_PROXY: true,
+          METRICS_TOKEN: token,
+          METRICS_ALLOW: ["10.1.0.0/16", "::1"],
+        },
+      } as Services,
+      loadBuild: () => Promise.reject(new Error("no build")),
+    }),
+  );
+  await new Promise<void>((r) => guarded.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(guarded.address() as { port: number }).port}`;
+  const get = (path: string, from: string, authorization?: string) =>
+    fetch(url + path, {
+      headers: { "x-forwarded-for": from, ...(authorization ? { authorization } : {}) },
+    });
+  try {
+    const outside = await get("/metrics", "203.0.113.9");
+    expect(outside.status).toBe(401);
+    expect(outside.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
+    expect(await outside.text()).not.toContain("gulfpulse_");
+    expect((await get("/metrics", "203.0.113.9", `Bearer ${token}x`)).status).toBe(401);
+    expect((await get("/metrics", "203.0.113.9", "Bearer ")).status).toBe(401);
+    expect((await get("/metrics", "127.0.0.1")).status).toBe(401); // loopback is not on this list
+    const withToken = await get("/metrics", "203.0.113.9", `Bearer ${token}`);
+    expect(withToken.status).toBe(200);
+    expect(await withToken.text()).toContain("gulfpulse_job_leader");
+    expect((await get("/metrics", "10.1.200.3")).status).toBe(200);
+    expect((await get("/metrics", "::1")).status).toBe(200);
+    expect((await get("/healthz", "203.0.113.9")).status).toBe(200);
+    expect((await get("/readyz", "203.0.113.9")).status).toBe(200);
+  } finally {
+    guarded.close();
+  }
+});
+
+it("by default only loopback reads /metrics without a token", async () => {
+  const { metricsAccess } = await import("./metrics");
+  const permits = metricsAccess(s.config);
+  expect(permits("127.0.0.1", undefined)).toBe(true);
+  expect(permits("::ffff:127.0.0.1", undefined)).toBe(true);
+  expect(permits("::1", undefined)).toBe(true);
+  expect(permits("192.168.1.20", undefined)).toBe(false);
+  expect(permits("192.168.1.20", "Bearer anything")).toBe(false); // no token configured
+});

@@ -1,3 +1,5 @@
+import { timingSafeEqual } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import client from "prom-client";
 import type { Services } from "../services";
 
@@ -53,4 +55,33 @@ export function registerAppMetrics(registry: client.Registry, services: Services
       if (counts) for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
     },
   });
+}
+
+/**
+ * Who may read /metrics: it names internals (the job leader, queue depths, client counts). A
+ * request passes with `Authorization: Bearer <METRICS_TOKEN>`, or from an address in METRICS_ALLOW
+ * (loopback by default; behind a proxy the client address is the forwarded one, TRUST_PROXY).
+ */
+export function metricsAccess(config: { METRICS_TOKEN?: string; METRICS_ALLOW: string[] }) {
+  const allowed = new BlockList();
+  for (const entry of config.METRICS_ALLOW) {
+    const [address, bits] = entry.split("/");
+    const family = isIP(address ?? "");
+    if (!family) continue;
+    const type = family === 6 ? "ipv6" : "ipv4";
+    if (bits === undefined) allowed.addAddress(address!, type);
+    else allowed.addSubnet(address!, Number(bits), type);
+  }
+  const token = config.METRICS_TOKEN ? Buffer.from(config.METRICS_TOKEN) : null;
+  return function permits(ip: string | undefined, authorization: string | undefined): boolean {
+    if (token && authorization?.startsWith("Bearer ")) {
+      const given = Buffer.from(authorization.slice("Bearer ".length).trim());
+      if (given.length === token.length && timingSafeEqual(given, token)) return true;
+    }
+    if (!ip) return false;
+    // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+    const plain = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+    const family = isIP(plain);
+    return family !== 0 && allowed.check(plain, family === 6 ? "ipv6" : "ipv4");
+  };
 }

@@ -1,3 +1,4 @@
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import type { Services } from "../services";
@@ -53,6 +54,30 @@ describe("scheduler", () => {
     await jobs.runNow("broken");
     expect(jobs.status().find((j) => j.name === "broken")?.lastError).toBe("feed down");
     await jobs.stop();
+  });
+
+  it("a job aborted because the scheduler stops is not a failure: no error-level log line", async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const captured = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const jobs = createScheduler(s.database, captured);
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    jobs.register({
+      name: "tick",
+      intervalMs: 60_000,
+      // As fetch does: the abort rejects with an AbortError.
+      run: (signal) =>
+        new Promise<void>((_resolve, reject) => {
+          signal.addEventListener("abort", () => reject(signal.reason));
+          started();
+        }),
+    });
+    await jobs.start();
+    await running;
+    await jobs.stop();
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toContain("job stopped: shutting down");
+    expect(jobs.status()[0]!.lastError).toBeNull();
   });
 
   it.runIf(s_isPostgres())(

@@ -65,6 +65,15 @@ export function createScheduler(database: Database, log: Logger, enabled = true)
           entry.status.lastError = null;
         },
         (err) => {
+          // Stopping (shutdown, or a leader term that ended) aborts running jobs on purpose: the
+          // job did not fail, and a normal stop leaves no error in the log.
+          if (signal.aborted) {
+            log.info(
+              { job: name },
+              stopped ? "job stopped: shutting down" : "job stopped: leader term ended",
+            );
+            return;
+          }
           entry.status.lastError = err instanceof Error ? err.message : String(err);
           log.error({ err, job: name }, "job failed");
         },
