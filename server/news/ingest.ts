@@ -1,10 +1,11 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { newsFeeds, newsItems } from "../db/schema";
 import type { Logger } from "../logger";
 import { fetchFeed } from "./fetcher";
 import { type CleanItem, type ItemNote, normalizeItem } from "./normalize";
 import { FeedError, parseFeed } from "./parser";
+import { safeLink } from "./sanitizer";
 
 export type FeedRow = typeof newsFeeds.$inferSelect;
 
@@ -70,19 +71,26 @@ export async function pollFeed(
       return report;
     }
     const parsed = parseFeed(fetched.body);
-    const seen = new Set<string>();
-    const clean: CleanItem[] = [];
+    const siteUrl = parsed.siteLink ? (safeLink(parsed.siteLink, feed.url) ?? undefined) : undefined;
+    const byKey = new Map<string, CleanItem>();
     for (const raw of parsed.items) {
-      const item = normalizeItem(raw, feed, now, report.notes);
+      const item = normalizeItem(raw, { ...feed, siteUrl }, now, report.notes);
       if (!item) continue;
-      if (seen.has(item.dedupeKey)) {
+      const earlier = byKey.get(item.dedupeKey);
+      if (earlier) {
         report.duplicates++;
-        report.notes.push({ title: item.title.slice(0, 80), reason: "duplicate within the feed: skipped" });
+        report.notes.push({
+          title: item.title.slice(0, 80),
+          reason: "duplicate within the feed: kept the newer",
+        });
+        // The newer version of a story wins (a "(corrected)" republication under the same link).
+        if (!item.dateUnknown && (earlier.dateUnknown || item.pubDate > earlier.pubDate))
+          byKey.set(item.dedupeKey, item);
         continue;
       }
-      seen.add(item.dedupeKey);
-      clean.push(item);
+      byKey.set(item.dedupeKey, item);
     }
+    const clean = placeDatelessItems([...byKey.values()], now);
     report.added = await storeItems(deps.db, feed, clean);
     report.duplicates += clean.length - report.added.length;
     await markHealthy(deps, feed, now, "ok", { etag: fetched.etag, lastModified: fetched.lastModified });
@@ -145,16 +153,62 @@ async function markHealthy(
     .where(eq(newsFeeds.id, feed.id));
 }
 
-/** Inserts new items; the unique dedupe key makes a story seen in another feed a no-op. */
+/**
+ * An item without a usable date has no place of its own in time: it goes just below the dated
+ * items of the same fetch (in the feed's order), never above them as if it were the newest, and
+ * stays flagged so it is not shown with a made-up age. A fetch with no dated item places them at
+ * the fetch time.
+ */
+export function placeDatelessItems(items: CleanItem[], fetchedAt: Date): CleanItem[] {
+  const dated = items.filter((i) => !i.dateUnknown).map((i) => i.pubDate.getTime());
+  const below = Math.min(fetchedAt.getTime(), ...dated);
+  let n = 0;
+  return items.map((item) => (item.dateUnknown ? { ...item, pubDate: new Date(below - ++n) } : item));
+}
+
+/**
+ * Inserts new items; the unique dedupe key makes a story seen in another feed a no-op. An item
+ * keyed by its link replaces the stored version when it is newer. Returns the ids stored for the
+ * first time.
+ */
 async function storeItems(db: Db, feed: FeedRow, items: CleanItem[]): Promise<string[]> {
+  // Stories stored before guid-less items were keyed by link alone keep their old key.
+  const legacy = items.flatMap((i) => (i.legacyKey ? [i.legacyKey] : []));
+  const known = legacy.length
+    ? new Set(
+        (
+          await db
+            .select({ key: newsItems.dedupeKey })
+            .from(newsItems)
+            .where(inArray(newsItems.dedupeKey, legacy))
+        ).map((r) => r.key),
+      )
+    : new Set<string>();
+  const fresh = items.filter((i) => !i.legacyKey || !known.has(i.legacyKey));
   const added: string[] = [];
-  for (let i = 0; i < items.length; i += 100) {
+  for (let i = 0; i < fresh.length; i += 100) {
     const rows = await db
       .insert(newsItems)
-      .values(items.slice(i, i + 100).map((item) => ({ ...item, feedId: feed.id, source: feed.name })))
-      .onConflictDoNothing({ target: newsItems.dedupeKey })
-      .returning({ id: newsItems.id });
-    added.push(...rows.map((r) => r.id));
+      .values(
+        fresh
+          .slice(i, i + 100)
+          .map(({ legacyKey: _, ...item }) => ({ ...item, feedId: feed.id, source: feed.name })),
+      )
+      .onConflictDoUpdate({
+        target: newsItems.dedupeKey,
+        set: {
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          link: sql`excluded.link`,
+          pubDate: sql`excluded.pub_date`,
+          dateUnknown: sql`excluded.date_unknown`,
+          category: sql`excluded.category`,
+          language: sql`excluded.language`,
+        },
+        setWhere: sql`${newsItems.dedupeKey} like 'link:%' and excluded.pub_date > ${newsItems.pubDate} and not excluded.date_unknown`,
+      })
+      .returning({ id: newsItems.id, inserted: sql<boolean>`(xmax = 0)` });
+    added.push(...rows.filter((r) => r.inserted).map((r) => r.id));
   }
   return added;
 }

@@ -24,6 +24,9 @@ export interface RawItem {
 export interface ParsedFeed {
   format: "rss" | "atom" | "rdf";
   title: string;
+  /** The site the feed belongs to (RSS channel <link>, Atom rel="alternate"): relative item links
+   * resolve against it, as feed readers do, not against the feed document's own address. */
+  siteLink: string | undefined;
   items: RawItem[];
 }
 
@@ -65,16 +68,31 @@ export function parseFeed(xml: string): ParsedFeed {
   }
   if (doc.rss) {
     const channel = first(doc.rss.channel) ?? {};
-    return { format: "rss", title: text(channel.title), items: list(channel.item).map(rssItem) };
+    return {
+      format: "rss",
+      title: text(channel.title),
+      siteLink: pickLink(channel.link),
+      items: list(channel.item).map(rssItem),
+    };
   }
   if (doc.RDF) {
     const rdf = doc.RDF;
     const channel = first(rdf.channel) ?? {};
     const items = list(rdf.item).length ? list(rdf.item) : list(channel.item);
-    return { format: "rdf", title: text(channel.title), items: items.map(rdfItem) };
+    return {
+      format: "rdf",
+      title: text(channel.title),
+      siteLink: pickLink(channel.link),
+      items: items.map(rdfItem),
+    };
   }
   if (doc.feed) {
-    return { format: "atom", title: text(doc.feed.title), items: list(doc.feed.entry).map(atomEntry) };
+    return {
+      format: "atom",
+      title: text(doc.feed.title),
+      siteLink: pickLink(doc.feed.link),
+      items: list(doc.feed.entry).map(atomEntry),
+    };
   }
   if (doc.html || doc.HTML) throw new FeedError("not a feed: the server answered with an HTML page");
   const root = Object.keys(doc).find((k) => !k.startsWith("?")) ?? "(none)";
