@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ALERT_TYPES } from "#common/alert-schema";
+import { FREQUENCIES } from "#common/newsletter-schema";
 import { user } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -41,7 +43,7 @@ export const newsletterSubscribers = pgTable(
     fullName: text("full_name").notNull(),
     company: text("company"),
     interests: text("interests"),
-    frequency: text("frequency", { enum: ["daily", "weekly", "monthly"] })
+    frequency: text("frequency", { enum: FREQUENCIES })
       .notNull()
       .default("weekly"),
     isActive: boolean("is_active").notNull().default(true),
@@ -99,7 +101,7 @@ export const priceAlerts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: userRef(),
     symbol: text("symbol").notNull(),
-    alertType: text("alert_type", { enum: ["above", "below", "change_percent"] }).notNull(),
+    alertType: text("alert_type", { enum: ALERT_TYPES }).notNull(),
     targetValue: numeric("target_value", { precision: 24, scale: 6, mode: "number" }).notNull(),
     currentValue: numeric("current_value", { precision: 24, scale: 6, mode: "number" }),
     isActive: boolean("is_active").notNull().default(true),
@@ -230,3 +232,14 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_tat_idx").on(t.tat)],
 );
+
+/**
+ * Failed sign-ins per account (by email, known or not), for the growing temporary lock: counted
+ * only on a wrong password, cleared by a successful sign-in or a password reset.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
