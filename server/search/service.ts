@@ -2,6 +2,8 @@ import type { MarketService } from "../contracts";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { AR_INSTRUMENTS } from "../market/arabic-names";
+import { type Listing, loadShippedListings } from "../market/universe";
+import { createListingIndex, type ListingIndex } from "../market/universe/search-index";
 import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
 import { STATIC_PAGES } from "./static-pages";
 import type { SearchResult, SearchResultType, SearchService, SearchSource } from "./types";
@@ -11,6 +13,8 @@ export interface SearchDeps {
   log: Logger;
   /** Read at call time: the market service may be wired after this one, or not at all. */
   market?: () => MarketService | undefined;
+  /** Every listed company (default: the shipped listings); each is found like an instrument. */
+  listings?: () => Promise<Listing[]>;
 }
 
 const MAX_QUERY_LENGTH = 200;
@@ -46,6 +50,8 @@ interface FixedDoc {
   tsv?: string;
   /** The vector Arabic queries match: tsv plus the hidden Arabic names (English ranks stay as they were). */
   tsvAr?: string;
+  /** A listed company: only sent to the database when the listing index matches the query. */
+  listing?: boolean;
 }
 
 // Headline input: tags, Markdown syntax and our mark characters removed; long bodies cut short.
@@ -189,6 +195,31 @@ function prefixQuery(query: string): string | null {
 export function createSearch(deps: SearchDeps): SearchService {
   const { database, log } = deps;
   let fixedDocs: { key: string; docs: FixedDoc[] } | null = null;
+  let listingIndex: ListingIndex | null = null;
+
+  /** Listed companies as documents; the curated ones are already instruments. */
+  function listingDocs(listings: Listing[], curated: Set<string>): FixedDoc[] {
+    return listings
+      .filter((l) => !curated.has(l.symbol))
+      .map((l) => ({
+        source: "instrument" as const,
+        ref: l.symbol,
+        type: "data" as const,
+        title: `${l.symbol} — ${l.name}`,
+        body: [l.name, l.exchange, l.sector, l.currency].join(" · "),
+        hidden: l.nameArMissing ? undefined : l.nameAr,
+        url: `/markets/${encodeURIComponent(l.symbol.toLowerCase())}`,
+        listing: true,
+      }));
+  }
+
+  /**
+   * The listings worth ranking for a query, from the in-memory listing index (symbol prefix,
+   * English or Arabic name): hundreds of listings stay out of every query's parameters.
+   */
+  function listingCandidates(query: string): Set<string> {
+    return new Set((listingIndex?.search(query, { limit: 30 }) ?? []).map((l) => l.symbol));
+  }
 
   function instrumentDocs(): FixedDoc[] {
     const market = deps.market?.();
@@ -210,7 +241,7 @@ export function createSearch(deps: SearchDeps): SearchService {
       ]
         .filter(Boolean)
         .join(" · "),
-      hidden: [AR_INSTRUMENTS[i.symbol]?.name, ...(AR_INSTRUMENTS[i.symbol]?.terms ?? [])]
+      hidden: [AR_INSTRUMENTS[i.symbol]?.name ?? i.nameAr, ...(AR_INSTRUMENTS[i.symbol]?.terms ?? [])]
         .filter(Boolean)
         .join(" · "),
       // The instrument page uses this slug: /markets/usd-aed.
@@ -220,12 +251,16 @@ export function createSearch(deps: SearchDeps): SearchService {
 
   /** Pages and instruments with their vectors, computed once (again if the catalogue changes). */
   async function fixed(): Promise<FixedDoc[]> {
+    const curated = instrumentDocs();
+    const listings = deps.listings ? await deps.listings() : loadShippedListings();
     const docs: FixedDoc[] = [
       ...STATIC_PAGES.map((p) => ({ source: "page" as const, ref: p.url, ...p })),
-      ...instrumentDocs(),
+      ...curated,
+      ...listingDocs(listings, new Set(curated.map((d) => d.ref))),
     ];
     const key = docs.map((d) => d.ref).join("\n");
     if (fixedDocs?.key === key) return fixedDocs.docs;
+    listingIndex = createListingIndex(listings);
     const rows = await database.query<{ ref: string; tsv: string; tsv_ar: string }>(
       `select d.ref, (${VECTOR})::text as tsv,
               (${VECTOR} || setweight(search_tsvector(coalesce(d.hidden, '')), 'B'))::text as tsv_ar
@@ -241,7 +276,12 @@ export function createSearch(deps: SearchDeps): SearchService {
     return docs;
   }
 
-  async function run(query: string, limit: number, prefix: boolean): Promise<SearchResult[]> {
+  async function run(
+    query: string,
+    limit: number,
+    prefix: boolean,
+    candidates: () => Set<string>,
+  ): Promise<SearchResult[]> {
     const config = searchConfig(query);
     const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [query, prefix, config]);
     // Stop words or punctuation only: nothing to look for.
@@ -250,9 +290,16 @@ export function createSearch(deps: SearchDeps): SearchService {
       parsed.q,
       CANDIDATES_PER_SOURCE,
       JSON.stringify(
-        (await fixed()).map(({ hidden: _hidden, tsvAr, ...d }) =>
-          config === "arabic" ? { ...d, tsv: tsvAr } : d,
-        ),
+        await fixed()
+          .then((docs) => {
+            const wanted = candidates();
+            return docs.filter((d) => !d.listing || wanted.has(d.ref));
+          })
+          .then((docs) =>
+            docs.map(({ hidden: _hidden, tsvAr, listing: _listing, ...d }) =>
+              config === "arabic" ? { ...d, tsv: tsvAr } : d,
+            ),
+          ),
       ),
       limit,
       BODY_HEADLINE,
@@ -283,9 +330,10 @@ export function createSearch(deps: SearchDeps): SearchService {
         Math.max(Math.trunc(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1),
         MAX_LIMIT,
       );
-      let results = await run(query, limit, false);
+      const candidates = () => listingCandidates(query);
+      let results = await run(query, limit, false, candidates);
       const prefix = results.length === 0 ? prefixQuery(query) : null;
-      if (prefix) results = await run(prefix, limit, true);
+      if (prefix) results = await run(prefix, limit, true, candidates);
       log.debug({ query, results: results.length }, "search");
       return { query, results };
     },

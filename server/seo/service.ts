@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "#common/locale";
 import type { ArticleSummary, ContentService } from "../content/types";
 import { instrumentSlug } from "../market/catalogue";
 import type { MarketService } from "../market/types";
+import { type Listing, loadShippedListings } from "../market/universe";
 import { STATIC_PAGES } from "../search/static-pages";
 import type { Settings } from "../settings/settings";
 import { type RssItem, rssXml, type SitemapEntry, sitemapXml } from "./xml";
@@ -14,6 +15,8 @@ export interface SeoDeps {
   /** Read at call time: features are wired after this one, or not at all. */
   content: () => ContentService | undefined;
   market: () => MarketService | undefined;
+  /** Every listed company (default: the shipped listings): each has a page. */
+  listings?: () => Promise<Listing[]>;
 }
 
 export interface SeoService {
@@ -74,10 +77,14 @@ export function createSeo(deps: SeoDeps): SeoService {
       const instruments = (deps.market()?.catalogue() ?? []).flatMap((i) =>
         inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`),
       );
+      const curated = new Set(instruments.map((u) => u.loc));
+      const listings = (deps.listings ? await deps.listings() : loadShippedListings())
+        .flatMap((l) => inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(l.symbol))}`))
+        .filter((u) => !curated.has(u.loc));
       const articles = (await publishedArticles(MAX_SITEMAP_ARTICLES)).flatMap((a) =>
         inEveryLanguage(articlePath(a), a.publishedAt),
       );
-      return sitemapXml([...pages, ...instruments, ...articles]);
+      return sitemapXml([...pages, ...instruments, ...listings, ...articles]);
     },
 
     async rss() {
