@@ -13,9 +13,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const instrument = market?.findInstrument(params.symbol);
   if (!market || !instrument) return Response.json({ error: "Unknown symbol" }, { status: 404 });
+  market.watch?.(instrument.symbol);
   const bars = await market.history(instrument.symbol, parsed.data.range);
   return Response.json(
-    { symbol: instrument.symbol, range: parsed.data.range, bars },
+    // The latest quote rides along with its source and freshness: a chart of simulated prices says so.
+    {
+      symbol: instrument.symbol,
+      range: parsed.data.range,
+      bars,
+      quote: market.quote(instrument.symbol) ?? null,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

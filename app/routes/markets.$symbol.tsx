@@ -16,11 +16,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
   const slug = instrumentSlug(instrument.symbol);
   if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
+  // Someone is looking at it: its quotes are refreshed first and streamed to the page.
+  market.watch?.(instrument.symbol);
   return {
     instrument,
     exchange: market.exchange?.(instrument.exchange) ?? null,
     history: await market.history(instrument.symbol, "1D"),
-    market: marketPageData(market),
+    market: marketPageData(market, instrument),
   };
 }
 

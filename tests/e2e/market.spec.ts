@@ -183,3 +183,55 @@ test("home and instrument pages at 375 px and 1280 px (screenshots)", async ({ p
     await page.screenshot({ path: `screenshots/market-instrument-${width}-top.png` });
   }
 });
+
+test("on the simulator every price on the home page says it is simulated", async ({ page, request }) => {
+  await openHome(page);
+  const overview = page.getByRole("region", { name: "Live market overview" });
+  for (const symbol of ["TASI", "DFMGI", "USD/AED", "BRENT"]) {
+    await expect(overview.locator(`[data-symbol="${symbol}"] [data-field="freshness"]`)).toHaveText(
+      "Simulated",
+    );
+  }
+  // One label per priced row in the open panels, each "Simulated".
+  const rows = markets(page).locator("li[data-symbol]:visible");
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(15);
+  await expect(markets(page).locator('li[data-symbol]:visible [data-field="freshness"]')).toHaveCount(count);
+  for (const label of await markets(page).locator('li:visible [data-field="freshness"]').allTextContents()) {
+    expect(label).toBe("Simulated");
+  }
+  await expect(row(page, "TASI").locator('[data-field="freshness"]')).toHaveAttribute(
+    "title",
+    "Simulated by GulfPulse's built-in simulator: not a market price.",
+  );
+  // The API says the same for every quote.
+  const bundle = await (await request.get("/api/market")).json();
+  const quotes = Object.values(bundle).flatMap((v) => (Array.isArray(v) ? v : []));
+  expect(quotes.length).toBe(36);
+  for (const q of quotes) expect([q.source, q.freshness]).toEqual(["simulator", "simulated"]);
+  // And so does the Arabic page.
+  await page.goto("/ar");
+  await expect(page.locator('#markets li[data-symbol="TASI"] [data-field="freshness"]')).toHaveText(
+    "سعر محاكى",
+    { timeout: 45_000 },
+  );
+});
+
+test("an instrument page labels its price, a listed company's too", async ({ page, request }) => {
+  await page.goto("/markets/tasi");
+  const heading = page.locator("h1").locator("..");
+  await expect(heading.locator('[data-field="freshness"]')).toHaveText("Simulated", { timeout: 45_000 });
+  await page.screenshot({ path: "screenshots/market-label-instrument-en.png" });
+  await page.goto("/ar/markets/usd-aed");
+  await expect(page.locator("h1").locator("..").locator('[data-field="freshness"]')).toHaveText("سعر محاكى");
+  await page.screenshot({ path: "screenshots/market-label-instrument-ar.png" });
+
+  // A company outside the curated set: quoted (simulated here), labelled, with its chart's history.
+  await page.goto("/markets/adcb");
+  await expect(page.getByRole("heading", { level: 1, name: "Abu Dhabi Commercial Bank PJSC" })).toBeVisible();
+  await expect(page.locator("h1").locator("..").locator('[data-field="freshness"]')).toHaveText("Simulated");
+  await expect(page.locator('[data-field="price"]').first()).toHaveText(/^[\d,]+\.\d{2}$/);
+  const history = await (await request.get("/api/market/adcb/history?range=1Y")).json();
+  expect(history.bars.length).toBeGreaterThan(200);
+  expect(history.quote).toMatchObject({ symbol: "ADCB", source: "simulator", freshness: "simulated" });
+});

@@ -9,7 +9,7 @@ import { useFormat } from "~/lib/use-format";
 import { instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
-import { ChangeText, FlashPrice, LiveBadge, StatusBadge } from "./quote-parts";
+import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge, StatusBadge } from "./quote-parts";
 
 // 4 January 2026 was a Sunday: day d of the week is 4 + d January.
 const dayName = (f: Format, d: number) => f.weekday(Date.UTC(2026, 0, 4 + d));
@@ -94,6 +94,7 @@ export function InstrumentView({
             <h1 className="text-3xl font-bold sm:text-4xl">{instrumentName(instrument, lang)}</h1>
             <span className="rounded bg-white/15 px-2 py-0.5 text-sm font-semibold">{instrument.symbol}</span>
             {quote ? <StatusBadge status={quote.status} /> : null}
+            {quote ? <FreshnessBadge quote={quote} className="text-xs" /> : null}
           </div>
           <p className="mt-1 text-sm text-slate-300">
             {exchangeName} · {t("instrument.currency", { currency: instrument.currency })}

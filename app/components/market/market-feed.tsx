@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useReducer } from "react";
-import type { Instrument, MarketCategory, MarketWire, WireQuote } from "#server/market/types";
+import type { Freshness, Instrument, MarketCategory, MarketWire, WireQuote } from "#server/market/types";
 import { onStreamEvent, onStreamStatus } from "~/lib/event-stream";
 
 /** What a page's loader hands the feed: the catalogue and the current state, as the stream sends it. */
@@ -24,6 +24,10 @@ export interface LiveQuote {
   lastUpdate: number;
   marketOpen: boolean;
   status: QuoteStatus;
+  /** Where the price came from and how current it is (a simulated price always says so). */
+  source: string;
+  freshness: Freshness;
+  delayMinutes?: number;
 }
 
 interface FeedState {
@@ -180,7 +184,7 @@ export function MarketFeedProvider({
       freshAtRender: state.freshAtRender,
     });
     const build = (instrument: Instrument, w: WireQuote): LiveQuote => {
-      const [, price, previousClose, dayHigh, dayLow, lastUpdate] = w;
+      const [, price, previousClose, dayHigh, dayLow, lastUpdate, source, freshness, delayMinutes] = w;
       const change = Number((price - previousClose).toFixed(instrument.decimals));
       const marketOpen = state.open.includes(instrument.exchange);
       return {
@@ -195,6 +199,10 @@ export function MarketFeedProvider({
         lastUpdate,
         marketOpen,
         status: quoteStatus({ marketOpen, live, lastTick: state.t, lastUpdate, tickMs: state.ms }),
+        // A quote without a label (an older server) counts as simulated, never as real.
+        source: source ?? "simulator",
+        freshness: freshness ?? "simulated",
+        ...(freshness === "delayed" ? { delayMinutes: delayMinutes ?? 0 } : {}),
       };
     };
     const quote = (symbol: string) => {

@@ -4,7 +4,7 @@ import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
-import { ChangeText, FlashPrice, LiveBadge } from "./quote-parts";
+import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge } from "./quote-parts";
 
 /**
  * Home hero: headline plus a small live overview with a Live badge and GMT time.
@@ -58,6 +58,7 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
                       <>
                         <FlashPrice quote={q} className="-mx-1 inline-block text-lg font-bold sm:text-xl" />
                         <ChangeText quote={q} className="block text-xs sm:text-sm" />
+                        <FreshnessBadge quote={q} className="mt-1" />
                       </>
                     ) : (
                       <span className="block text-lg font-bold text-slate-400">—</span>

@@ -6,7 +6,7 @@ import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";
-import { ChangeText, FlashPrice, StatusBadge } from "./quote-parts";
+import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "./quote-parts";
 
 /** Gulf Stocks and Major Currencies start open; the others start closed. */
 const PANELS: Array<{ category: MarketCategory; open: boolean }> = [
@@ -25,10 +25,13 @@ function QuoteRow({ quote }: { quote: LiveQuote }) {
       data-symbol={instrument.symbol}
       className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]"
     >
-      <Link to={instrumentHref(instrument.symbol)} className="group min-w-0">
-        <span className="font-semibold text-slate-900 group-hover:text-brand-600">{instrument.symbol}</span>
-        <span className="block truncate text-sm text-slate-500">{instrumentName(instrument, lang)}</span>
-      </Link>
+      <div className="min-w-0">
+        <Link to={instrumentHref(instrument.symbol)} className="group block min-w-0">
+          <span className="font-semibold text-slate-900 group-hover:text-brand-600">{instrument.symbol}</span>
+          <span className="block truncate text-sm text-slate-500">{instrumentName(instrument, lang)}</span>
+        </Link>
+        <FreshnessBadge quote={quote} className="mt-1" />
+      </div>
       <div className="text-end">
         <FlashPrice quote={quote} className="-me-1 font-semibold" />
         <ChangeText quote={quote} className="block text-xs sm:text-sm" />

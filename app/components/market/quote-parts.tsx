@@ -91,3 +91,34 @@ export function LiveBadge({ live }: { live: boolean }) {
     </span>
   );
 }
+
+const freshnessStyles: Record<LiveQuote["freshness"], string> = {
+  live: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  delayed: "bg-amber-50 text-amber-900 ring-amber-600/30",
+  eod: "bg-sky-50 text-sky-900 ring-sky-600/20",
+  simulated: "bg-violet-50 text-violet-900 ring-violet-600/30",
+};
+
+/**
+ * Where a price comes from and how current it is: live, delayed by N minutes or end of day, with
+ * the source's name; or simulated. Every shown price carries one, so a simulated price is never
+ * mistaken for a market quote.
+ */
+export function FreshnessBadge({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
+  const { t } = useTranslation("market");
+  const source = t(`sources.${quote.source}`, { defaultValue: quote.source });
+  const label =
+    quote.freshness === "delayed"
+      ? t("freshness.delayed", { count: quote.delayMinutes ?? 0, source })
+      : t(`freshness.${quote.freshness}`, { source });
+  return (
+    <span
+      data-field="freshness"
+      data-freshness={quote.freshness}
+      title={t(`freshness.hint.${quote.freshness}`)}
+      className={`inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${freshnessStyles[quote.freshness]} ${className}`}
+    >
+      {label}
+    </span>
+  );
+}
