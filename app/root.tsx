@@ -10,7 +10,6 @@ import {
   redirect,
   Scripts,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -24,6 +23,7 @@ import { getUser } from "./lib/auth.server";
 import { digitsFromCookie } from "./lib/format";
 import { createI18n, dirOf } from "./lib/i18n";
 import { localePath, pagePathname, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
+import { type RootData, useRootData } from "./lib/root-data";
 import { themeFromCookie } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -44,28 +44,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (remembered) throw redirect(remembered);
   const isAdmin = user ? await services.isAdmin(user.id) : false;
   const settings = services.settings.all();
-  return data({
+  const rootData: RootData = {
     user: user ? { id: user.id, email: user.email, name: user.name } : null,
     isAdmin,
     lang: splitLocale(pagePathname(url.pathname)).lang,
     nonce,
-    // The visitor's theme choice, rendered on <html> so the first paint has the right colours.
     theme: themeFromCookie(request.headers.get("cookie")),
-    // Western or Arabic-Indic digits (app/lib/format.ts), read by useFormat() on both sides.
     digits: digitsFromCookie(request.headers.get("cookie")),
-    // The public origin (PUBLIC_URL) for canonical and Open Graph URLs; not a secret.
     site: {
       name: String(settings.siteName),
       tagline: String(settings.tagline),
       url: services.config.publicUrl.replace(/\/+$/, ""),
     },
-  });
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData() {
-  return useRouteLoaderData("root") as RootData | undefined;
+  };
+  return data(rootData);
 }
 
 /**

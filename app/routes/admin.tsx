@@ -1,7 +1,7 @@
 // Registers the admin namespace before any admin component renders (side-effect import).
 import "~/components/admin/i18n";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, useLoaderData, useNavigation } from "react-router";
+import { data, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_ENTITIES, type ContentEntity } from "#common/admin/forms";
 import type { MailStatus } from "#server/admin/mail";
 import { ContentTab } from "~/components/admin/content-tab";
@@ -9,8 +9,10 @@ import { EmailTemplatesTab } from "~/components/admin/email-templates-tab";
 import { NewsletterTab } from "~/components/admin/newsletter-tab";
 import { OverviewTab } from "~/components/admin/overview-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
+import { ADMIN_TABS, type AdminPageData, type AdminTab } from "~/components/admin/tab-data";
 import { UsersTab } from "~/components/admin/users-tab";
 import { Page } from "~/components/layout/page";
+import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
@@ -19,21 +21,11 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
-export const ADMIN_TABS = [
-  "overview",
-  "users",
-  "content",
-  "newsletter",
-  "email-templates",
-  "settings",
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-
 const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead"];
 
 const pageOf = (v: string | null) => Math.min(Math.max(1, Number.parseInt(v ?? "1", 10) || 1), 10_000);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminPageData> {
   const user = await requireAdmin(request, context);
   const admin = services(context).admin;
   const params = new URL(request.url).searchParams;
@@ -101,14 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.status });
 }
 
-export type AdminLoaderData = Awaited<ReturnType<typeof loader>>;
-/** What one tab's component receives. */
-export type TabData<
-  K extends "overview" | "users" | "content" | "newsletter" | "emailTemplates" | "settings",
-> = Extract<AdminLoaderData, Record<K, unknown>>[K];
-
 export default function AdminPage() {
   const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation("calendar");
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { tab } = loaded;
@@ -137,6 +124,15 @@ export default function AdminPage() {
             {t(`tabs.${name}`)}
           </Link>
         ))}
+        {/* The Gulf calendar rows have their own admin page. */}
+        <Link
+          role="tab"
+          aria-selected={false}
+          to="/admin/calendar"
+          className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
+        >
+          {tc("heading")}
+        </Link>
       </div>
       <section role="tabpanel" aria-label={t(`tabs.${tab}`)} className="py-6" aria-busy={loading}>
         <div className="mb-4 flex items-center gap-3">
@@ -165,19 +161,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** A failing tab keeps the admin inside the admin area, with the tabs to go elsewhere. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** A failing tab keeps the admin inside the admin area, with a way back to the overview. */
+export function ErrorBoundary() {
   const { t } = useTranslation("admin");
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
-    <Page title={t("title")} subtitle={t("subtitle")}>
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
-        <p className="font-semibold">{t("error.title")}</p>
-        <p className="mt-1 text-sm">{detail ?? t("error.message")}</p>
-        <Link to="/admin" reloadDocument className="mt-3 inline-block text-sm font-semibold underline">
-          {t("error.back")}
-        </Link>
-      </div>
-    </Page>
+    <RouteError
+      title={t("title")}
+      subtitle={t("subtitle")}
+      heading={t("error.title")}
+      message={t("error.message")}
+      back={{ to: "/admin", label: t("error.back") }}
+    />
   );
 }

@@ -4,12 +4,13 @@ import { Form, useNavigation } from "react-router";
 import { NoResults, SearchResults } from "~/components/content/search-results";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { RouteError } from "~/components/layout/route-error";
 import { Link, useLocalePath } from "~/components/link";
 import { services } from "~/lib/auth.server";
 import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { useRootData } from "~/root";
 import type { Route } from "./+types/search";
 
 const PAGE = 20;
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query) return { query, results: null, limit: PAGE };
   const asked = Number.parseInt(params.get("limit") ?? "", 10);
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, PAGE), MAX_RESULTS) : PAGE;
-  const { results } = await services(context).search!.search(query, { limit });
+  const { results } = await services(context).search.search(query, { limit });
   return { query, results, limit };
 }
 
@@ -109,11 +110,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export function ErrorBoundary() {
   const { t } = useTranslation("search");
   const siteName = useRootData()?.site.name ?? "GulfPulse";
-  return (
-    <Page title={t("title", { siteName })}>
-      <p role="alert" className="text-red-700">
-        {t("error")}
-      </p>
-    </Page>
-  );
+  return <RouteError title={t("title", { siteName })} message={t("error")} />;
 }

@@ -6,12 +6,12 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TABS } from "~/components/admin/tab-data";
 import { requestContext } from "~/context";
 import * as adminRoute from "~/routes/admin";
 import * as previewRoute from "~/routes/admin.preview";
 import * as csvRoute from "~/routes/admin.subscribers-csv";
 import { grantAdmin } from "../auth/roles";
-import type { NewsletterService } from "../contracts";
 import { articles, auditLog, formSubmissions, mailOutbox, newsFeeds, user, userRoles } from "../db/schema";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
@@ -21,32 +21,11 @@ import { ADMIN_INTENTS } from "./actions";
 let s: Services;
 const cookies: Record<"anonymous" | "user" | "admin", string> = { anonymous: "", user: "", admin: "" };
 let victimId = "";
-const newsletterCalls: string[] = [];
-
-/** Used only while the newsletter feature is not wired into the services. */
-function recordingNewsletter(): NewsletterService {
-  const note = (name: string) => async () => void newsletterCalls.push(name);
-  return {
-    subscribers: async () => ({ rows: [], total: 0 }),
-    stats: async () => ({ total: 0, active: 0, daily: 0, weekly: 0, monthly: 0 }),
-    sendCampaign: async () => {
-      newsletterCalls.push("sendCampaign");
-      return { campaignId: crypto.randomUUID(), queued: 0 };
-    },
-    sendTest: note("sendTest"),
-    campaigns: async () => [],
-    sendWelcome: note("sendWelcome"),
-    sendBrokerSelection: note("sendBrokerSelection"),
-    previews: () => [{ id: "welcome", name: "Welcome", subject: "Welcome", html: "<p>Hi</p>", text: "Hi" }],
-  } as unknown as NewsletterService;
-}
-
 const signUp = (email: string, name: string) => signUpVerified(s, email, name);
 const signIn = (email: string) => signInCookie(s, email);
 
 beforeAll(async () => {
   s = await createTestServices();
-  s.newsletter ??= recordingNewsletter();
   const adminId = await signUp("boss@example.com", "Boss");
   await grantAdmin(s.db, adminId);
   await signUp("member@example.com", "Member");
@@ -58,7 +37,7 @@ afterAll(() => s.close());
 
 /** A digest of every table a request can change, plus the in-memory settings. */
 async function fingerprint() {
-  return [await fingerprintTables(s), JSON.stringify(s.settings.all()), newsletterCalls.join(",")].join("\n");
+  return [await fingerprintTables(s), JSON.stringify(s.settings.all())].join("\n");
 }
 
 type Fn = (args: any) => Promise<unknown>;
@@ -114,7 +93,7 @@ const none = async () => ({});
 
 const CASES: Case[] = [
   loaderCase("/admin"),
-  ...adminRoute.ADMIN_TABS.map((tab) => loaderCase(`/admin?tab=${tab}`)),
+  ...ADMIN_TABS.map((tab) => loaderCase(`/admin?tab=${tab}`)),
   ...["articles", "brokers", "blacklist", "events", "education", "feeds"].map((type) =>
     loaderCase(`/admin?tab=content&type=${type}&edit=new`),
   ),

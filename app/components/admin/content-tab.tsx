@@ -2,26 +2,23 @@ import { Plus, Search } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { CONTENT_ENTITIES, CONTENT_SCHEMAS, type ContentEntity, fieldErrorsOf } from "#common/admin/forms";
-import { buttonClass, Field } from "~/components/forms/field";
+import { fieldErrors } from "#common/action-result";
+import { CONTENT_ENTITIES, CONTENT_SCHEMAS, type ContentEntity } from "#common/admin/forms";
+import { buttonClass, Checkbox, Field, Input, SelectField, TextareaField } from "~/components/forms/field";
 import { Link, useNavigate } from "~/components/link";
-import type { TabData } from "~/routes/admin";
 import { CONTENT_UI, type ColumnDef, type FieldDef, formValue } from "./content-fields";
 import { MarkdownEditor } from "./markdown-editor";
+import type { TabData } from "./tab-data";
 import {
   Badge,
-  Checkbox,
   dangerButton,
   FormMessage,
   formatDate,
   formatDateTime,
-  inputClass,
   Pagination,
   Panel,
-  Select,
   smallButton,
   TableScroll,
-  TextArea,
   tableClass,
   tdClass,
   thClass,
@@ -93,12 +90,11 @@ function ContentList({ data }: { data: Data }) {
         <label htmlFor="content-search" className="sr-only">
           {t("content.search")}
         </label>
-        <input
+        <Input
           id="content-search"
           name="q"
           type="search"
           defaultValue={data.q}
-          className={inputClass}
           placeholder={t("content.searchPlaceholder")}
         />
         <button type="submit" className={smallButton}>
@@ -246,7 +242,7 @@ function EntityForm({ entity, row }: { entity: ContentEntity; row: Row | null })
   const listHref = `/admin?tab=content&type=${entity}`;
   const { fetcher, busy, result } = useAdminFetcher({ onSuccess: () => navigate(listHref) });
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const errors = { ...(result && !result.ok ? result.errors : {}), ...clientErrors };
+  const errors = { ...(result && !result.ok ? result.fields : {}), ...clientErrors };
   const fields = CONTENT_UI[entity].fields;
   return (
     <Panel
@@ -267,7 +263,7 @@ function EntityForm({ entity, row }: { entity: ContentEntity; row: Row | null })
           const parsed = CONTENT_SCHEMAS[entity].safeParse(values);
           if (!parsed.success) {
             e.preventDefault();
-            setClientErrors(fieldErrorsOf(parsed.error));
+            setClientErrors(fieldErrors(parsed.error));
           } else setClientErrors({});
         }}
       >
@@ -308,7 +304,7 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
       );
     case "select":
       return (
-        <Select
+        <SelectField
           className={wide}
           name={field.name}
           label={label}
@@ -326,7 +322,7 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
     case "textarea":
     case "list":
       return (
-        <TextArea
+        <TextareaField
           className={wide}
           name={field.name}
           label={label}

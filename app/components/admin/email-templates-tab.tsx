@@ -4,7 +4,7 @@ import { testEmailSchema } from "#common/admin/forms";
 import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
-import type { TabData } from "~/routes/admin";
+import type { TabData } from "./tab-data";
 import {
   Badge,
   FormMessage,

@@ -2,23 +2,21 @@ import { Download, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
-import { FREQUENCIES, newsletterSendSchema } from "#common/admin/forms";
-import { buttonClass, Field } from "~/components/forms/field";
+import { newsletterSendSchema } from "#common/admin/forms";
+import { FREQUENCIES } from "#common/newsletter-schema";
+import { buttonClass, Field, Input, SelectField, TextareaField } from "~/components/forms/field";
 import { toast } from "~/lib/toast";
-import type { TabData } from "~/routes/admin";
+import type { TabData } from "./tab-data";
 import {
   Badge,
   FormMessage,
   formatDate,
   formatDateTime,
-  inputClass,
   Pagination,
   Panel,
-  Select,
   StatCard,
   smallButton,
   TableScroll,
-  TextArea,
   tableClass,
   tdClass,
   thClass,
@@ -95,14 +93,14 @@ function SendForm() {
       >
         <input type="hidden" name="intent" value="sendNewsletter" />
         <Field className="md:col-span-2" name="subject" label={t("newsletter.send.subject")} />
-        <TextArea
+        <TextareaField
           className="md:col-span-2"
           name="content"
           label={t("newsletter.send.content")}
           rows={8}
           placeholder={t("newsletter.send.contentPlaceholder")}
         />
-        <Select
+        <SelectField
           name="frequency"
           label={t("newsletter.send.frequency")}
           defaultValue="weekly"
@@ -263,12 +261,11 @@ function AllSubscribers({ data }: { data: Data }) {
         <label htmlFor="subscriber-search" className="sr-only">
           {t("newsletter.subscribers.search")}
         </label>
-        <input
+        <Input
           id="subscriber-search"
           name="q"
           type="search"
           defaultValue={data.q}
-          className={inputClass}
           placeholder={t("newsletter.subscribers.searchPlaceholder")}
         />
         <button type="submit" className={smallButton}>

@@ -1,7 +1,7 @@
 import { Activity, Mail, UserCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
-import type { TabData } from "~/routes/admin";
+import type { TabData } from "./tab-data";
 import {
   Badge,
   formatDateTime,

@@ -1,27 +1,18 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { fieldErrors } from "#common/action-result";
 import {
   authSettingsSchema,
-  fieldErrorsOf,
   MARKET_TICK_MAX_MS,
   MARKET_TICK_MIN_MS,
   marketSettingsSchema,
   siteSettingsSchema,
   testEmailSchema,
 } from "#common/admin/forms";
-import { buttonClass, Field } from "~/components/forms/field";
-import type { TabData } from "~/routes/admin";
-import {
-  Badge,
-  Checkbox,
-  FormMessage,
-  formatDateTime,
-  Panel,
-  smallButton,
-  TextArea,
-  useAdminFetcher,
-} from "./ui";
+import { buttonClass, Checkbox, Field, TextareaField } from "~/components/forms/field";
+import type { TabData } from "./tab-data";
+import { Badge, FormMessage, formatDateTime, Panel, smallButton, useAdminFetcher } from "./ui";
 
 type Data = TabData<"settings">;
 
@@ -40,7 +31,7 @@ function SettingsForm({
   const { t } = useTranslation("admin");
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const { fetcher, busy, result } = useAdminFetcher();
-  const errors = { ...(result && !result.ok ? result.errors : {}), ...clientErrors };
+  const errors = { ...(result && !result.ok ? result.fields : {}), ...clientErrors };
   return (
     <Panel title={title}>
       <fetcher.Form
@@ -52,7 +43,7 @@ function SettingsForm({
           const parsed = schema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
           if (!parsed.success) {
             e.preventDefault();
-            setClientErrors(fieldErrorsOf(parsed.error));
+            setClientErrors(fieldErrors(parsed.error));
           } else setClientErrors({});
         }}
       >
@@ -106,14 +97,14 @@ export function SettingsTab({ data }: { data: Data }) {
               defaultValue={values.site.contactPhone}
               error={errors.contactPhone}
             />
-            <TextArea
+            <TextareaField
               name="contactAddress"
               rows={3}
               label={t("settings.contactAddress")}
               defaultValue={values.site.contactAddress}
               error={errors.contactAddress}
             />
-            <TextArea
+            <TextareaField
               name="businessHours"
               rows={3}
               label={t("settings.businessHours")}

@@ -1,12 +1,12 @@
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { TabData } from "~/routes/admin";
+import { Input } from "~/components/forms/field";
+import type { TabData } from "./tab-data";
 import {
   Badge,
   dangerButton,
   formatDate,
-  inputClass,
   Pagination,
   Panel,
   smallButton,
@@ -29,13 +29,12 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
         <label htmlFor="user-search" className="sr-only">
           {t("users.search")}
         </label>
-        <input
+        <Input
           id="user-search"
           name="q"
           type="search"
           defaultValue={data.q}
           placeholder={t("users.searchPlaceholder")}
-          className={inputClass}
         />
         <button type="submit" className={smallButton}>
           <Search className="size-4" aria-hidden />

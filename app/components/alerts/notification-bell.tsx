@@ -1,11 +1,10 @@
 import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { NotificationEvent } from "#server/alerts/types";
 import { Link } from "~/components/link";
 import { onStreamEvent, onStreamStatus, restartStream } from "~/lib/event-stream";
+import { useRootData } from "~/lib/root-data";
 import { toast } from "~/lib/toast";
-import { useRootData } from "~/root";
 import { refreshUnread, unreadStore, useUnreadCount } from "./unread-store";
 
 /**
@@ -34,7 +33,7 @@ export function NotificationBell() {
     const abort = new AbortController();
     void refreshUnread(abort.signal);
     const offs = [
-      onStreamEvent("notification", (n: NotificationEvent) => {
+      onStreamEvent("notification", (n) => {
         unreadStore.add(1);
         toast(n.title, { description: n.message, id: n.id });
       }),

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next";
 import type { ChatInfo } from "#common/chat";
 import { Link } from "~/components/link";
+import { useRootData } from "~/lib/root-data";
 import { useFormat } from "~/lib/use-format";
-import { useRootData } from "~/root";
 import { chatApi } from "./chat-client";
 import { failureBanner, useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 // The drawer (dialog, chat store and client) loads on the first click: every page shows the
 // button to signed-in users, few open it.

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { DigitsSwitch } from "./digits-switch";
 
 /** The footer shows copyright year 2024, a fixed text, not the current year. */

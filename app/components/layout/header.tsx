@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Link, NavLink, useLocalePath } from "~/components/link";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { HeaderExtras } from "./header-extras";
 import { LanguageSwitch } from "./language-switch";
 import { MenuAction, MenuButton, MenuLink } from "./menu-button";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Link } from "~/components/link";
 import { localePath, otherLang, saveLangCookie, useLang } from "~/lib/locale";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * The header's language switch: a link to this very page (path, query and hash) in the other
