@@ -1,8 +1,32 @@
-import type { AlertsService, PriceAlertRow } from "../contracts";
+import type { AlertTypeValue } from "#common/alert-schema";
+import type { NotificationEvent } from "#common/sse-events";
 import type { Quote } from "../market/types";
 import type { AlertIndex } from "./alert-index";
 
-export type { PriceAlertRow };
+/** Defined once beside the form schema that validates it. */
+export type AlertType = AlertTypeValue;
+
+export interface PriceAlertRow {
+  id: string;
+  userId: string;
+  symbol: string;
+  alertType: AlertType;
+  targetValue: number;
+  currentValue: number | null;
+  isActive: boolean;
+  isTriggered: boolean;
+  notifyEmail: boolean;
+  createdAt: Date;
+}
+
+/** Every method is scoped by userId in its query. Errors are AppError with the user's message. */
+export interface AlertsService {
+  list(userId: string): Promise<PriceAlertRow[]>;
+  create(
+    userId: string,
+    input: { symbol: string; alertType: AlertType; targetValue: number; notifyEmail?: boolean },
+  ): Promise<PriceAlertRow>;
+}
 
 /** A notification row (`alert_notifications`), as the browser sees it. */
 export interface NotificationRow {
@@ -14,16 +38,8 @@ export interface NotificationRow {
   createdAt: Date;
 }
 
-/** The SSE payload of a `notification` event (dates as ISO strings). */
-export interface NotificationEvent {
-  id: string;
-  alertId: string | null;
-  symbol: string;
-  title: string;
-  message: string;
-  isRead: false;
-  createdAt: string;
-}
+// The payload of the live stream's `notification` event, shared with the browser.
+export type { NotificationEvent };
 
 export interface AlertEvaluator {
   /** The tick hook: on the job leader only, finds and records the alerts this tick fired. */

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import type { Express, Response } from "express";
+import type { SseEventName, SseEvents } from "#common/sse-events";
 import type { Logger } from "../logger";
 
 export interface SseClient {
@@ -7,16 +8,16 @@ export interface SseClient {
   userId: string | null;
   /** The Last-Event-ID the browser sent when reconnecting, if any. */
   lastEventId: string | null;
-  send(event: string, data: unknown, id?: string): void;
+  send<E extends SseEventName>(event: E, data: SseEvents[E], id?: string): void;
 }
 
 export interface SseHub {
   /** Mounts GET /api/stream. */
   mount(app: Express): void;
-  /** One serialisation, written to every open stream. */
-  broadcast(event: string, data: unknown, id?: string): void;
+  /** One serialisation, written to every open stream. Events and payloads: common/sse-events.ts. */
+  broadcast<E extends SseEventName>(event: E, data: SseEvents[E], id?: string): void;
   /** To every open tab of one user. */
-  sendToUser(userId: string, event: string, data: unknown): void;
+  sendToUser<E extends SseEventName>(userId: string, event: E, data: SseEvents[E]): void;
   /** Runs for each new stream, before any broadcast reaches it (e.g. to send a snapshot). */
   onConnect(fn: (client: SseClient) => void): void;
   clientCount(): number;
@@ -29,7 +30,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 
 const PING = Buffer.from(": ping\n\n");
 
-function frame(event: string, data: unknown, id?: string) {
+function frame(event: SseEventName, data: unknown, id?: string) {
   return `${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

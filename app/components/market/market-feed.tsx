@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer } from "react";
-import type { Freshness, Instrument, MarketCategory, MarketWire, WireQuote } from "#server/market/types";
+import type { Freshness, MarketWire, WireQuote } from "#common/market-wire";
+import type { Instrument, MarketCategory } from "#server/market/types";
 import { onStreamEvent, onStreamStatus } from "~/lib/event-stream";
 
 /** What a page's loader hands the feed: the catalogue and the current state, as the stream sends it. */
@@ -159,9 +160,7 @@ export function MarketFeedProvider({
 
   useEffect(() => {
     dispatch({ type: "mount", now: Date.now(), age: data && data.wire.t ? data.serverNow - data.wire.t : 0 });
-    const offTick = onStreamEvent("market", (msg: MarketWire) =>
-      dispatch({ type: "tick", msg, at: Date.now() }),
-    );
+    const offTick = onStreamEvent("market", (msg) => dispatch({ type: "tick", msg, at: Date.now() }));
     const offStatus = onStreamStatus((open) => dispatch({ type: "stream", open }));
     const timer = setInterval(() => dispatch({ type: "clock", now: Date.now() }), 1_000);
     return () => {
