@@ -25,14 +25,3 @@ export const signUpSchema = z.object({
 export const forgotSchema = z.object({ intent: z.literal("forgot"), email });
 export const authFormSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema, forgotSchema]);
 export const resetPasswordSchema = z.object({ token: z.string().min(1), password });
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

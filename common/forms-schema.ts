@@ -74,13 +74,6 @@ export type AccessInput = z.output<typeof accessSchema>;
 /** Largest request body a form action reads (the fields' limits plus room for encoding). */
 export const MAX_FORM_BYTES = 64 * 1024;
 
-/** Error codes of a field-by-field issue map (first issue per field). */
-export function fieldIssues(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}
-
 /** Order: missing fields first ('Validation Error'), then the email ('Invalid Email'). */
 export function formErrorKey(fields: Record<string, string>): string {
   const codes = Object.values(fields);

@@ -57,6 +57,23 @@ const flag = z
   .transform((v) => v === true || v === "true" || v === "on" || v === "1");
 const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
 
+/**
+ * The rule of a newsletter send, in the admin form and the admin API alike: subject and content
+ * are required, and a test send also needs a valid test email.
+ */
+export function checkNewsletterSend(
+  v: { subject: string; content: string; isTest: boolean; testEmail: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.isTest && (!v.subject || !v.content || !v.testEmail)) {
+    ctx.addIssue({ code: "custom", path: ["form"], message: M.fillAllWithTestEmail });
+  } else if (!v.subject || !v.content) {
+    ctx.addIssue({ code: "custom", path: ["form"], message: M.fillSubjectAndContent });
+  } else if (v.isTest && !z.email().safeParse(v.testEmail).success) {
+    ctx.addIssue({ code: "custom", path: ["testEmail"], message: M.invalidEmail });
+  }
+}
+
 /** Send a newsletter: subject, content, frequency, isTest, testEmail. */
 export const sendNewsletterSchema = z
   .object({
@@ -66,15 +83,7 @@ export const sendNewsletterSchema = z
     isTest: flag,
     testEmail: text(254),
   })
-  .superRefine((v, ctx) => {
-    if (v.isTest && (!v.subject || !v.content || !v.testEmail)) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: M.fillAllWithTestEmail });
-    } else if (!v.subject || !v.content) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: M.fillSubjectAndContent });
-    } else if (v.isTest && !z.email().safeParse(v.testEmail).success) {
-      ctx.addIssue({ code: "custom", path: ["testEmail"], message: M.invalidEmail });
-    }
-  });
+  .superRefine(checkNewsletterSend);
 
 const testAddress = z
   .string({ error: M.enterTestEmail })
@@ -83,38 +92,25 @@ const testAddress = z
   .max(254)
   .pipe(z.email(M.invalidEmail));
 
+/** A test mail's optional text field: blank or missing is the sample value. */
+const sample = (max: number, value: string) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .default(value)
+    .transform((v) => v || value);
+
 /** Send a welcome mail: email, fullName, frequency (the admin test sends Test User, weekly). */
 export const sendWelcomeSchema = z.object({
   email: testAddress,
-  fullName: z
-    .string()
-    .trim()
-    .max(120)
-    .default("Test User")
-    .transform((v) => v || "Test User"),
+  fullName: sample(120, "Test User"),
   frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
 });
 
 /** Send a broker selection mail: email, fullName, brokerName. */
 export const sendBrokerSelectionSchema = z.object({
   email: testAddress,
-  fullName: z
-    .string()
-    .trim()
-    .max(120)
-    .default("Test User")
-    .transform((v) => v || "Test User"),
-  brokerName: z
-    .string()
-    .trim()
-    .max(120)
-    .default("Sample Broker")
-    .transform((v) => v || "Sample Broker"),
+  fullName: sample(120, "Test User"),
+  brokerName: sample(120, "Sample Broker"),
 });
-
-/** First message per field ("form" for whole-form rules). */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}

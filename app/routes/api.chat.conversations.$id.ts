@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  assertSameOrigin,
-  chatError,
-  chatErrorFrom,
-  chatService,
-  requireChatUser,
-} from "~/lib/server/chat-api.server";
+import { chatError, chatErrorFrom, chatService, requireChatUser } from "~/lib/server/chat-api.server";
 import type { Route } from "./+types/api.chat.conversations.$id";
 
 const idSchema = z.uuid();
@@ -26,7 +20,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** DELETE /api/chat/conversations/:id: deletes one of the user's own conversations. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return chatError(405, "bad_request:method", "Method not allowed");
-  assertSameOrigin(request, context);
   const chat = chatService(context);
   const user = await requireChatUser(request, context);
   const id = idSchema.safeParse(params.id);

@@ -1,12 +1,6 @@
 import { getUser } from "~/lib/auth.server";
 import { langOf } from "~/lib/locale";
-import {
-  assertSameOrigin,
-  chatError,
-  chatErrorFrom,
-  chatService,
-  clientIp,
-} from "~/lib/server/chat-api.server";
+import { chatError, chatErrorFrom, chatService, clientIp } from "~/lib/server/chat-api.server";
 import type { Route } from "./+types/api.chat";
 
 /** GET /api/chat: which assistant answers (model or offline) and the message length limit. */
@@ -20,7 +14,6 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return chatError(405, "bad_request:method", "Method not allowed");
-  assertSameOrigin(request, context);
   const chat = chatService(context);
   const json = await request.json().catch(() => null);
   const parsed = chat.requestSchema.safeParse(json);

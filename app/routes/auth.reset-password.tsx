@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { type FieldErrors, fieldErrors, resetPasswordSchema } from "#common/auth-schema";
+import { type FieldErrors, fieldErrors } from "#common/action-result";
+import { resetPasswordSchema } from "#common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { services } from "~/lib/auth.server";

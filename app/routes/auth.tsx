@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { authFormSchema, type FieldErrors, fieldErrors } from "#common/auth-schema";
+import { type FieldErrors, fieldErrors } from "#common/action-result";
+import { authFormSchema } from "#common/auth-schema";
 import { displayableMessage } from "#common/errors";
 import { safeRedirect } from "#common/safe-redirect";
 import { buttonClass, Field } from "~/components/forms/field";

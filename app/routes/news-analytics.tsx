@@ -2,16 +2,19 @@ import { RefreshCw } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Await, data, isRouteErrorResponse, useFetcher, useRouteError } from "react-router";
+import { Await, data, useFetcher } from "react-router";
 import { type AnalyticsTab, analyticsQuerySchema, parseQuery, refreshSchema } from "#common/analytics-schema";
 import { LoadingDashboard, StepError } from "~/components/analytics/badges";
 import { EconomicCalendar } from "~/components/analytics/calendar";
+import { toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
+import { readerTimeZone } from "~/components/analytics/calendar-zone.server";
 import { Education } from "~/components/analytics/education";
 import { NewsFeed } from "~/components/analytics/news-feed";
 import { SentimentCard } from "~/components/analytics/sentiment-card";
 import { Summaries } from "~/components/analytics/summaries";
-import { toDashboardView, toEducationView, toEventView } from "~/components/analytics/view";
+import { toDashboardView, toEducationView } from "~/components/analytics/view";
 import { Page } from "~/components/layout/page";
+import { RouteError } from "~/components/layout/route-error";
 import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
@@ -22,8 +25,9 @@ import type { Route } from "./+types/news-analytics";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const query = parseQuery(analyticsQuerySchema, new URL(request.url).searchParams);
-  const analytics = s.newsAnalytics!;
+  const analytics = s.news;
   const f = formatFor(request);
+  const zone = zoneView(await readerTimeZone(request, context), f);
   const failed = (step: string) => (err: unknown) => {
     s.log.error({ err, step }, "news analytics load failed");
     return null;
@@ -35,9 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((d) => toDashboardView(d, f))
       .catch(failed("dashboard"))
       .then((d) => d ?? { feed: null, summaries: null, sentiment: null, engine: analytics.engine }),
-    s
-      .calendar!.upcoming({ days: query.days, country: query.country, importance: query.importance })
-      .then((events) => events.map((e) => toEventView(e, f)))
+    s.calendar
+      .upcoming({
+        days: query.days,
+        country: query.country,
+        importance: query.importance,
+        category: query.category,
+      })
+      .then((events) => events.map((e) => toCalendarEventView(e, f, zone.id)))
       .catch(failed("calendar")),
     analytics
       .education()
@@ -45,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch(failed("education"))
       .then((e) => e ?? []),
   ]).then(([dashboard, calendar, education]) => ({ dashboard, calendar, education }));
-  return { query, content };
+  return { query, zone, content };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = refreshSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
   try {
-    await s.newsAnalytics!.refreshAnalysis();
+    await s.news.refreshAnalysis();
     return { ok: true as const };
   } catch (err) {
     s.log.error({ err }, "news analysis refresh failed");
@@ -63,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("analytics");
-  const { query, content } = loaderData;
+  const { query, zone, content } = loaderData;
   const [tab, setTab] = useState<AnalyticsTab>(query.tab);
   const refresh = useFetcher<typeof action>();
   const refreshing = refresh.state !== "idle";
@@ -134,7 +143,7 @@ export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) 
                       />
                     </Tabs.Content>
                     <Tabs.Content value="calendar" className="pt-6">
-                      <EconomicCalendar events={calendar} query={query} />
+                      <EconomicCalendar events={calendar} query={query} zone={zone} />
                     </Tabs.Content>
                     <Tabs.Content value="education" className="pt-6">
                       <Education sections={education} />
@@ -158,10 +167,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export function ErrorBoundary() {
   const { t } = useTranslation("analytics");
-  const error = useRouteError();
-  return (
-    <Page title={t("title")} subtitle={t("subtitle")}>
-      <StepError message={isRouteErrorResponse(error) ? String(error.data) : t("errors.rss")} />
-    </Page>
-  );
+  return <RouteError title={t("title")} subtitle={t("subtitle")} message={t("errors.rss")} />;
 }

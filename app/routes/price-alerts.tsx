@@ -2,16 +2,9 @@ import { Plus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  isRouteErrorResponse,
-  type ShouldRevalidateFunctionArgs,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { type ActionResult, failureOf, fieldErrors } from "#common/action-result";
 import { alertFormSchema } from "#common/alert-schema";
-import { fieldErrors } from "#common/auth-schema";
-import { type AppError, isAppError } from "#common/errors";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { AlertList } from "~/components/alerts/alert-list";
 import { NotificationList } from "~/components/alerts/notification-list";
@@ -19,6 +12,7 @@ import type { AlertActionResult, AlertView, NotificationView } from "~/component
 import { unreadStore } from "~/components/alerts/unread-store";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
+import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
 import { getUser, services } from "~/lib/auth.server";
 import { onStreamEvent } from "~/lib/event-stream";
@@ -34,13 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const user = await getUser(request, context);
   const empty = { alerts: [] as AlertView[], notifications: [] as NotificationView[], unread: 0 };
-  if (!user || !s.priceAlerts) return { signedIn: Boolean(user), failed: false, suggestions: [], ...empty };
-  const suggestions = s.priceAlerts.suggestions();
+  if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
+  const suggestions = s.alerts.suggestions();
   try {
     const [alerts, notifications, unread] = await Promise.all([
-      s.priceAlerts.list(user.id),
-      s.priceAlerts.notifications(user.id),
-      s.priceAlerts.unreadCount(user.id),
+      s.alerts.list(user.id),
+      s.alerts.notifications(user.id),
+      s.alerts.unreadCount(user.id),
     ]);
     return {
       signedIn: true,
@@ -70,33 +64,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/**
- * The services' AppError. The route bundle carries its own copy of common/errors.ts, so an error
- * thrown by the server's copy fails `instanceof`: recognise it by shape too.
- */
-function appError(err: unknown): Pick<AppError, "status" | "message" | "fields"> | null {
-  if (isAppError(err)) return err;
-  const e = err as Partial<AppError> | null;
-  return err instanceof Error && typeof e?.status === "number" && typeof e.code === "string"
-    ? (err as AppError)
-    : null;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
   const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? "");
-  const reply = (body: Omit<AlertActionResult, "intent">, status = 200) =>
+  const reply = (body: ActionResult<{ symbol?: string }>, status = 200) =>
     data<AlertActionResult>({ intent, ...body }, { status });
   const user = await getUser(request, context);
   if (!user) return reply({ ok: false, error: "auth" }, 401);
-  const alerts = s.priceAlerts!;
+  const { alerts } = s;
   const id = String(form.id ?? "");
   try {
     switch (intent) {
       case "create": {
         const parsed = alertFormSchema.safeParse(form);
-        if (!parsed.success) return reply({ ok: false, fieldErrors: fieldErrors(parsed.error) }, 400);
+        if (!parsed.success) return reply({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
         const row = await alerts.create(user.id, parsed.data);
         return reply({ ok: true, symbol: row.symbol });
       }
@@ -113,13 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         await alerts.markAllRead(user.id);
         return reply({ ok: true });
       default:
-        return reply({ ok: false, message: "Unknown action" }, 400);
+        return reply({ ok: false, error: "Unknown action" }, 400);
     }
   } catch (err) {
-    const known = appError(err);
-    if (known) return reply({ ok: false, message: known.message, fieldErrors: known.fields }, known.status);
-    s.log.error({ err, intent }, "alerts: action failed");
-    return reply({ ok: false }, 500);
+    const { status, body } = failureOf(err, "", (err) =>
+      s.log.error({ err, intent }, "alerts: action failed"),
+    );
+    return reply(body, status);
   }
 }
 
@@ -254,13 +236,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/price-alerts",
   });
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
   const { t } = useTranslation("alerts");
-  return (
-    <Page title={t("title")}>
-      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-700">
-        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("toast.fetchFailed")}
-      </p>
-    </Page>
-  );
+  return <RouteError title={t("title")} message={t("toast.fetchFailed")} />;
 }

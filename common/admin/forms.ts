@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  checkNewsletterSend,
+  DEFAULT_FREQUENCY,
+  FREQUENCIES,
+  NEWSLETTER_ADMIN_MESSAGES,
+} from "#common/newsletter-schema";
 
 /**
  * One Zod schema per admin form, shared by the admin UI (instant feedback) and the admin action
@@ -6,15 +12,8 @@ import { z } from "zod";
  */
 
 export const ADMIN_MESSAGES = {
-  fillAllWithTestEmail: "Please fill in all fields including test email",
-  fillSubjectAndContent: "Please fill in subject and content",
-  testNewsletterSent: "Test newsletter sent successfully!",
-  newsletterSent: "Newsletter sent to all subscribers!",
-  enterTestEmail: "Please enter a test email address",
-  welcomeTestSent: "Welcome email test sent successfully!",
-  brokerTestSent: "Broker selection email test sent successfully!",
+  ...NEWSLETTER_ADMIN_MESSAGES,
   fetchSubscribersFailed: "Failed to fetch subscribers",
-  invalidEmail: "Please enter a valid email address",
 } as const;
 
 /** Form fields arrive as strings; a missing checkbox means false. */
@@ -118,27 +117,16 @@ export const testEmailSchema = z.object({
 
 // ---------- newsletter (texts in docs/product/newsletter.md) ----------
 
-export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
-
 /** Subject and content required; a test send also needs a test email. */
 export const newsletterSendSchema = z
   .object({
     subject: z.string().trim().max(200, "Subject must be at most 200 characters").default(""),
     content: z.string().trim().max(100_000, "Content is too long").default(""),
-    frequency: z.enum(FREQUENCIES, "Choose a frequency").default("weekly"),
+    frequency: z.enum(FREQUENCIES, "Choose a frequency").default(DEFAULT_FREQUENCY),
     isTest: checkbox,
     testEmail: z.string().trim().toLowerCase().default(""),
   })
-  .superRefine((v, ctx) => {
-    if (v.isTest) {
-      if (!v.subject || !v.content || !v.testEmail)
-        ctx.addIssue({ code: "custom", path: ["form"], message: ADMIN_MESSAGES.fillAllWithTestEmail });
-      else if (!z.email().safeParse(v.testEmail).success)
-        ctx.addIssue({ code: "custom", path: ["testEmail"], message: ADMIN_MESSAGES.invalidEmail });
-    } else if (!v.subject || !v.content) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: ADMIN_MESSAGES.fillSubjectAndContent });
-    }
-  });
+  .superRefine(checkNewsletterSend);
 export type NewsletterSendInput = z.output<typeof newsletterSendSchema>;
 
 // ---------- settings ----------
@@ -269,16 +257,6 @@ export const CONTENT_SCHEMAS = {
 export type ContentEntity = keyof typeof CONTENT_SCHEMAS;
 export const CONTENT_ENTITIES = Object.keys(CONTENT_SCHEMAS) as ContentEntity[];
 export type ContentInput<E extends ContentEntity> = z.output<(typeof CONTENT_SCHEMAS)[E]>;
-
-/** Field errors keyed by field name (the first message of each). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /**
  * Lower-case, hyphenated slug from a title, in the title's script: "Café à Dubaï" -> "cafe-a-dubai",

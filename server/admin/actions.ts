@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { type ActionResult, failureOf, invalid } from "#common/action-result";
 import {
   ADMIN_MESSAGES,
   authSettingsSchema,
   CONTENT_ENTITIES,
   CONTENT_SCHEMAS,
   type ContentEntity,
-  fieldErrorsOf,
   mailIdSchema,
   marketSettingsSchema,
   newsletterSendSchema,
@@ -15,25 +15,21 @@ import {
   testEmailSchema,
   userIdSchema,
 } from "#common/admin/forms";
-import { AppError, displayableMessage, isAppError } from "#common/errors";
+import { AppError, displayableMessage } from "#common/errors";
 import { feedAddressProblem } from "../news/address-guard";
-import type { Services } from "../services";
 import { recordAudit } from "./audit";
 import { refreshFeed } from "./content/entities";
 import { deleteContentItem, saveContentItem } from "./content/save";
-import { setHandled } from "./inbox";
 import { retryDeadMail, testMail } from "./mail";
 import { resolveHeroSymbols, saveSettings, testAiConnection } from "./site-settings";
+import type { AdminDeps } from "./types";
 import { grantAdminRole, revokeAdminRole, setBanned } from "./users";
 
-export interface AdminActionResult {
-  ok: boolean;
+/** An admin action's answer, naming its intent; `status` is the HTTP status the page answers with. */
+export type AdminActionResult = ActionResult<{ message: string; data?: Record<string, unknown> }> & {
   intent: string;
-  message: string;
   status: number;
-  errors?: Record<string, string>;
-  data?: Record<string, unknown>;
-}
+};
 
 export interface Actor {
   id: string;
@@ -41,22 +37,13 @@ export interface Actor {
 }
 
 type Form = Record<string, string>;
-type Handler = (s: Services, actor: Actor, form: Form) => Promise<AdminActionResult>;
-
-class Invalid extends Error {
-  constructor(
-    message: string,
-    readonly errors: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+type Handler = (s: AdminDeps, actor: Actor, form: Form) => Promise<AdminActionResult>;
 
 function parse<S extends z.ZodType>(schema: S, form: Form): z.output<S> {
   const parsed = schema.safeParse(form);
   if (parsed.success) return parsed.data;
-  const errors = fieldErrorsOf(parsed.error);
-  throw new Invalid(errors.form ?? Object.values(errors)[0] ?? "Please check the form.", errors);
+  const { error, fields } = invalid(parsed.error);
+  throw new AppError("bad_request:admin_form", error, fields);
 }
 
 const ok = (intent: string, message: string, data?: Record<string, unknown>): AdminActionResult => ({
@@ -66,11 +53,6 @@ const ok = (intent: string, message: string, data?: Record<string, unknown>): Ad
   status: 200,
   data,
 });
-
-function newsletterOf(s: Services) {
-  if (!s.newsletter) throw new AppError("unavailable:newsletter", "The newsletter service is not available.");
-  return s.newsletter;
-}
 
 const entitySchema = z.object({
   entity: z.enum(CONTENT_ENTITIES as [ContentEntity, ...ContentEntity[]], "Unknown content type"),
@@ -109,7 +91,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async setHandled(s, actor, form) {
     const input = parse(submissionHandledSchema, form);
-    const row = await setHandled(s.db, input);
+    const row = await s.forms.setHandled(input);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: input.handled ? "inbox.handled" : "inbox.reopened",
@@ -121,7 +103,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async retryMail(s, actor, form) {
     const { id } = parse(mailIdSchema, form);
-    const mail = await retryDeadMail(s.db, s.outbox, id);
+    const mail = await retryDeadMail(s.outbox, id);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: "mail.retry",
@@ -161,7 +143,9 @@ const HANDLERS: Record<string, Handler> = {
       action: "settings.test_ai",
       details: { ok: result.ok, message: result.message },
     });
-    return { ok: result.ok, intent: "testAi", message: result.message, status: result.ok ? 200 : 502 };
+    return result.ok
+      ? ok("testAi", result.message)
+      : { ok: false, intent: "testAi", error: result.message, status: 502 };
   },
   async testMail(s, actor, form) {
     const { testEmail } = parse(testEmailSchema, form);
@@ -175,7 +159,7 @@ const HANDLERS: Record<string, Handler> = {
         target: testEmail,
         details: { ok: false },
       });
-      return { ok: false, intent: "testMail", message, status: 502 };
+      return { ok: false, intent: "testMail", error: message, status: 502 };
     }
     await s.outbox.enqueue(testMail(testEmail, String(s.settings.get("siteName", "GulfPulse"))));
     await recordAudit(s.db, {
@@ -193,7 +177,7 @@ const HANDLERS: Record<string, Handler> = {
     if (entity === "feeds" && !s.config.FEEDS_ALLOW_PRIVATE) {
       // Fetches are checked too (address-guard); this tells the admin at once.
       const problem = await feedAddressProblem((input as { url: string }).url);
-      if (problem) throw new Invalid(problem, { url: problem });
+      if (problem) throw new AppError("bad_request:feed_url", problem, { url: problem });
     }
     const saved = await saveContentItem(s, entity, id, input as never, actor.id);
     await recordAudit(s.db, {
@@ -206,7 +190,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   async deleteContent(s, actor, form) {
     const { entity, id } = parse(entitySchema, form);
-    if (!id) throw new Invalid("Unknown item", { id: "Unknown item" });
+    if (!id) throw new AppError("bad_request:admin_form", "Unknown item", { id: "Unknown item" });
     const removed = await deleteContentItem(s, entity, id);
     await recordAudit(s.db, {
       actorId: actor.id,
@@ -230,7 +214,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async sendNewsletter(s, actor, form) {
     const input = parse(newsletterSendSchema, form);
-    const newsletter = newsletterOf(s);
+    const { newsletter } = s;
     if (input.isTest) {
       await newsletter.sendTest({
         subject: input.subject,
@@ -261,13 +245,13 @@ const HANDLERS: Record<string, Handler> = {
   },
   async testWelcome(s, actor, form) {
     const { testEmail } = parse(testEmailSchema, form);
-    await newsletterOf(s).sendWelcome({ email: testEmail, fullName: "Test User", frequency: "weekly" });
+    await s.newsletter.sendWelcome({ email: testEmail, fullName: "Test User", frequency: "weekly" });
     await recordAudit(s.db, { actorId: actor.id, action: "email.test_welcome", target: testEmail });
     return ok("testWelcome", ADMIN_MESSAGES.welcomeTestSent);
   },
   async testBrokerSelection(s, actor, form) {
     const { testEmail } = parse(testEmailSchema, form);
-    await newsletterOf(s).sendBrokerSelection({
+    await s.newsletter.sendBrokerSelection({
       email: testEmail,
       fullName: "Test User",
       brokerName: "Sample Broker",
@@ -280,21 +264,19 @@ const HANDLERS: Record<string, Handler> = {
 export const ADMIN_INTENTS = Object.keys(HANDLERS);
 
 /** Runs one admin action for an already verified admin; never throws for bad input or refusals. */
-export async function runAdminAction(s: Services, actor: Actor, form: Form): Promise<AdminActionResult> {
+export async function runAdminAction(s: AdminDeps, actor: Actor, form: Form): Promise<AdminActionResult> {
   const intent = String(form.intent ?? "");
   // Own keys only: "__proto__" or "toString" must not reach Object.prototype.
   const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;
-  if (!handler) return { ok: false, intent, message: "Unknown action.", status: 400 };
+  if (!handler) return { ok: false, intent, error: "Unknown action.", status: 400 };
   try {
     return await handler(s, actor, form);
   } catch (err) {
-    if (err instanceof Invalid)
-      return { ok: false, intent, message: err.message, errors: err.errors, status: 400 };
-    if (isAppError(err))
-      return { ok: false, intent, message: err.message, errors: err.fields, status: err.status };
-    s.log.error({ err, intent }, "admin action failed");
-    // A failed send shows the server's message.
-    const message = displayableMessage(err, "Something went wrong. Please try again.");
-    return { ok: false, intent, message, status: 500 };
+    // A failed send shows the server's message (unless it names database internals).
+    const fallback = displayableMessage(err, "Something went wrong. Please try again.");
+    const { status, body } = failureOf(err, fallback, (err) =>
+      s.log.error({ err, intent }, "admin action failed"),
+    );
+    return { ...body, intent, status };
   }
 }

@@ -27,7 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const run = (form: Record<string, string>, actor = admin) => s.admin.run(actor, form);
+/** One admin action; `fields` (a failure's field errors) is readable on any answer. */
+const run = async (form: Record<string, string>, actor = admin) => {
+  const r = await s.admin.run(actor, form);
+  return { ...r, fields: r.ok ? undefined : r.fields };
+};
+/** The text an answer shows: the success message or the error. */
+const said = (r: Awaited<ReturnType<typeof run>>) => (r.ok ? r.message : r.error);
 const auditActions = async () => (await s.db.select().from(auditLog)).map((r) => r.action);
 
 async function addUser(id: string, email = `${id}@example.com`, name = `User ${id}`) {
@@ -38,7 +44,7 @@ describe("intents", () => {
   it("an intent named after an Object.prototype property is an unknown action, not a 500", async () => {
     for (const intent of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
       const result = await run({ intent });
-      expect(result, intent).toMatchObject({ ok: false, status: 400, message: "Unknown action." });
+      expect(result, intent).toMatchObject({ ok: false, status: 400, error: "Unknown action." });
     }
   });
 });
@@ -75,7 +81,7 @@ describe("users", () => {
 
     const self = await run({ intent: "revokeAdmin", userId: admin.id });
     expect(self).toMatchObject({ ok: false, status: 409 });
-    expect(self.message).toBe("You are the last admin and cannot remove your own admin role.");
+    expect(said(self)).toBe("You are the last admin and cannot remove your own admin role.");
     expect(await isAdmin(s.db, admin.id)).toBe(true);
 
     // With a second admin, an admin may step down.
@@ -98,7 +104,7 @@ describe("users", () => {
         run({ intent: "revokeAdmin", userId: "u-a" }, { id: "u-b", email: "b" }),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.find((r) => !r.ok)?.message).toBe("The last admin cannot be removed.");
+      expect(said(results.find((r) => !r.ok)!)).toBe("The last admin cannot be removed.");
       const left = await Promise.all(["u-a", "u-b"].map((id) => isAdmin(s.db, id)));
       expect(left.filter(Boolean)).toHaveLength(1);
     } finally {
@@ -118,7 +124,7 @@ describe("users", () => {
     expect((await run({ intent: "unban", userId: "u-ban" })).ok).toBe(true);
     expect((await s.db.select().from(user).where(eq(user.id, "u-ban")))[0]!.banned).toBe(false);
     const self = await run({ intent: "ban", userId: admin.id });
-    expect(self).toMatchObject({ ok: false, message: "You cannot ban yourself." });
+    expect(self).toMatchObject({ ok: false, error: "You cannot ban yourself." });
     expect((await run({ intent: "ban", userId: "nobody" })).status).toBe(404);
   });
 });
@@ -150,7 +156,7 @@ describe("content", () => {
     const before = await s.db.select().from(articles);
     const r = await run({ ...article, slug: "saudi-gdp-beats-forecasts" });
     expect(r).toMatchObject({ ok: false, status: 409 });
-    expect(r.errors?.slug).toBe("Another article already uses this slug.");
+    expect(r.fields?.slug).toBe("Another article already uses this slug.");
     expect(await s.db.select().from(articles)).toHaveLength(before.length);
   });
 
@@ -158,7 +164,7 @@ describe("content", () => {
     const before = (await s.db.select().from(articles)).length;
     const r = await run({ ...article, title: " ", slug: "Bad Slug!" });
     expect(r.status).toBe(400);
-    expect(r.errors).toMatchObject({ title: "Title is required", slug: expect.any(String) });
+    expect(r.fields).toMatchObject({ title: "Title is required", slug: expect.any(String) });
     expect(await s.db.select().from(articles)).toHaveLength(before);
   });
 
@@ -187,8 +193,8 @@ describe("content", () => {
       severity: "urgent",
     };
     expect((await run(entry)).ok).toBe(true);
-    expect((await run(entry)).errors?.name).toBe("This broker is already on the blacklist.");
-    expect((await run({ ...entry, name: "Other", severity: "low" })).errors?.severity).toBeTruthy();
+    expect((await run(entry)).fields?.name).toBe("This broker is already on the blacklist.");
+    expect((await run({ ...entry, name: "Other", severity: "low" })).fields?.severity).toBeTruthy();
     expect(await s.db.select().from(blacklistEntries)).toHaveLength(1);
   });
 
@@ -230,13 +236,13 @@ describe("content", () => {
         enabled: "on",
       }),
     ]);
-    expect(results.map((r) => r.message)).toEqual(["Created.", "Created.", "Created.", "Created."]);
+    expect(results.map(said)).toEqual(["Created.", "Created.", "Created.", "Created."]);
     const broker = (await s.admin.content({ entity: "brokers", page: 1 })).rows[0]!;
     expect(broker).toMatchObject({ slug: "gulf-trade", rating: 4.5, regulators: ["DFSA", "SCA"] });
     const event = (await s.admin.content({ entity: "events", page: 1 })).rows[0]!;
     expect((event.startsAt as Date).toISOString()).toBe("2026-03-18T18:00:00.000Z");
     expect(
-      (await run({ intent: "saveContent", entity: "brokers", name: "X", rating: "6" })).errors?.rating,
+      (await run({ intent: "saveContent", entity: "brokers", name: "X", rating: "6" })).fields?.rating,
     ).toBe("Rating must be between 0 and 5");
     expect(
       (
@@ -247,7 +253,7 @@ describe("content", () => {
           name: "x",
           category: "y",
         })
-      ).errors?.url,
+      ).fields?.url,
     ).toBeTruthy();
     const [feed] = await s.db.select().from(newsFeeds);
     expect((await run({ intent: "refreshFeed", id: feed!.id })).ok).toBe(true);
@@ -278,7 +284,7 @@ describe("settings", () => {
     expect(s.settings.get("siteName")).toBe("Gulf Wire");
     expect(s.settings.all().tagline).toBe("Fast");
     const bad = await run({ intent: "saveSite", siteName: "", tagline: "Changed" });
-    expect(bad.errors?.siteName).toBe("Site name is required");
+    expect(bad.fields?.siteName).toBe("Site name is required");
     expect(s.settings.get("tagline")).toBe("Fast");
   });
 
@@ -291,7 +297,7 @@ describe("settings", () => {
       s.market ? expect.any(Array) : ["TASI", "USD/AED"],
     );
     const bad = await run({ intent: "saveMarket", heroSymbols: "", marketTickMs: "10" });
-    expect(bad.errors).toMatchObject({ heroSymbols: expect.any(String), marketTickMs: expect.any(String) });
+    expect(bad.fields).toMatchObject({ heroSymbols: expect.any(String), marketTickMs: expect.any(String) });
     expect(s.settings.get("marketTickMs")).toBe(5000);
   });
 
@@ -337,9 +343,7 @@ describe("settings", () => {
     expect(r.ok).toBe(true);
     const rows = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ops@example.com"));
     expect(rows).toHaveLength(1);
-    expect((await run({ intent: "testMail", testEmail: "" })).message).toBe(
-      "Please enter a test email address",
-    );
+    expect(said(await run({ intent: "testMail", testEmail: "" }))).toBe("Please enter a test email address");
   });
 });
 
@@ -367,9 +371,7 @@ describe("inbox, outbox and audit", () => {
       text: "t",
     });
     const [row] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, "dead-1"));
-    expect((await run({ intent: "retryMail", id: row!.id })).message).toBe(
-      "Only a dead mail can be retried.",
-    );
+    expect(said(await run({ intent: "retryMail", id: row!.id }))).toBe("Only a dead mail can be retried.");
     await s.db
       .update(mailOutbox)
       .set({ status: "dead", attempts: 8, lastError: "boom" })

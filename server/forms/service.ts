@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { fieldErrors } from "#common/action-result";
 import { AppError } from "#common/errors";
-import { FORM_SCHEMAS, type FormKind, fieldIssues, formErrorKey } from "#common/forms-schema";
+import { FORM_SCHEMAS, type FormKind, formErrorKey } from "#common/forms-schema";
 import { isHoneypotFilled } from "#common/honeypot";
 import type { Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
@@ -8,6 +9,7 @@ import type { Logger } from "../logger";
 import { formSubmissionMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
 import { createRateLimiter } from "../rate-limit/limiter";
+import { type InboxFilter, listSubmissions, setHandled } from "./submissions";
 
 /** Stored submissions per IP address and form within the window (checked in the database). */
 export const FORM_RATE_LIMIT = { max: 5, windowMinutes: 10 };
@@ -79,7 +81,7 @@ export function createForms(deps: FormsDeps) {
     }
     const parsed = FORM_SCHEMAS[kind].safeParse(form);
     if (!parsed.success) {
-      const fields = fieldIssues(parsed.error);
+      const fields = fieldErrors(parsed.error);
       throw new AppError("bad_request:validation", formErrorKey(fields), fields);
     }
     if ((await recentFromIp(kind, meta.ip)) >= limit.max) {
@@ -111,7 +113,13 @@ export function createForms(deps: FormsDeps) {
     return { id };
   }
 
-  return { submit };
+  return {
+    submit,
+    /** The admin inbox: submissions newest first, with the total and the open count. */
+    submissions: (opts: { filter: InboxFilter; page: number; pageSize: number }) => listSubmissions(db, opts),
+    /** Marks a submission handled (or open again); not_found when it is gone. */
+    setHandled: (input: { id: string; handled: boolean }) => setHandled(db, input),
+  };
 }
 
 export type Forms = ReturnType<typeof createForms>;

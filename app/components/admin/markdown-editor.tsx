@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { inputClass } from "./ui";
+import { Textarea } from "~/components/forms/field";
 
 const PROSE =
   "[&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-3 [&_blockquote]:text-slate-600 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6";
@@ -61,7 +61,7 @@ export function MarkdownEditor({
         </div>
       </div>
       {/* The textarea stays mounted (hidden) so its value is submitted with the form. */}
-      <textarea
+      <Textarea
         ref={area}
         id={id}
         name={name}
@@ -69,7 +69,7 @@ export function MarkdownEditor({
         defaultValue={defaultValue}
         hidden={mode === "preview"}
         aria-invalid={error ? true : undefined}
-        className={`${inputClass} font-mono text-sm`}
+        className="font-mono text-sm"
       />
       {mode === "preview" ? (
         <div

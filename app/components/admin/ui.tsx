@@ -1,13 +1,12 @@
-import { createContext, useContext, useEffect, useId, useRef } from "react";
+import { createContext, useContext, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { AdminActionResult } from "#server/admin/actions";
+import { useForm } from "~/components/forms/use-form";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 
-export const inputClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100";
 export const smallButton =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";
 export const dangerButton =
@@ -16,37 +15,25 @@ export const tableClass = "min-w-full divide-y divide-slate-200 text-sm";
 export const thClass = "px-3 py-2 text-start font-semibold text-slate-600 whitespace-nowrap";
 export const tdClass = "px-3 py-2 align-top text-slate-800";
 
-/** The admin action's answer, with a toast for each new result. */
-export function useAdminFetcher(opts: { onSuccess?: (r: AdminActionResult) => void } = {}) {
-  const fetcher = useFetcher<AdminActionResult>();
+/** An admin form: the shared form hook, with a toast for each answer of the admin action. */
+export function useAdminFetcher(
+  opts: { onSuccess?: (r: Extract<AdminActionResult, { ok: true }>) => void } = {},
+) {
   const st = useServerText();
-  const seen = useRef<AdminActionResult | undefined>(undefined);
-  const onSuccess = useRef(opts.onSuccess);
-  onSuccess.current = opts.onSuccess;
-  useEffect(() => {
-    const r = fetcher.data;
-    if (fetcher.state !== "idle" || !r || r === seen.current) return;
-    seen.current = r;
-    if (r.ok) {
-      toast.success(st(r.message));
-      onSuccess.current?.(r);
-    } else toast.error(st(r.message));
-  }, [fetcher.state, fetcher.data, st]);
-  return {
-    fetcher,
-    busy: fetcher.state !== "idle",
-    result: fetcher.state === "idle" ? fetcher.data : undefined,
-  };
+  const form = useForm<AdminActionResult>({
+    resetOnSuccess: false,
+    onResult: (r) => {
+      if (r.ok) {
+        toast.success(st(r.message));
+        opts.onSuccess?.(r);
+      } else toast.error(st(r.error));
+    },
+  });
+  return { fetcher: form.fetcher, busy: form.busy, result: form.result ?? undefined };
 }
 
 /** Inline outcome of a form (also what a reader without JavaScript sees). */
-export function FormMessage({
-  result,
-  text,
-}: {
-  result?: { ok: boolean; message: string };
-  text?: string | null;
-}) {
+export function FormMessage({ result, text }: { result?: AdminActionResult; text?: string | null }) {
   const st = useServerText();
   if (text)
     return (
@@ -61,7 +48,7 @@ export function FormMessage({
     </p>
   ) : (
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-      {st(result.message)}
+      {st(result.error)}
     </p>
   );
 }
@@ -213,95 +200,6 @@ export function Pagination({
         ) : null}
       </span>
     </nav>
-  );
-}
-
-export function TextArea({
-  label,
-  error,
-  className,
-  ...props
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-        {...props}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function Select({
-  label,
-  error,
-  options,
-  className,
-  ...props
-}: React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  options: Array<{ value: string; label: string }>;
-}) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function Checkbox({
-  label,
-  help,
-  ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; help?: string }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 size-4 rounded border-slate-300 accent-brand-700"
-        {...props}
-      />
-      <label htmlFor={id} className="text-sm text-slate-700">
-        <span className="font-medium">{label}</span>
-        {help ? <span className="block text-slate-500">{help}</span> : null}
-      </label>
-    </div>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { fieldErrors } from "#common/action-result";
 import { ALERT_TYPES, type AlertTypeValue, alertFormSchema } from "#common/alert-schema";
-import { fieldErrors } from "#common/auth-schema";
-import { buttonClass, Field } from "~/components/forms/field";
+import { buttonClass, Field, SelectField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
 import { useServerText } from "~/lib/server-text";
@@ -18,48 +18,40 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
-  const fetcher = useFetcher<AlertActionResult>({ key: "create-alert" });
   const [symbol, setSymbol] = useState("");
   const [alertType, setAlertType] = useState<AlertTypeValue>("above");
   const [target, setTarget] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const form = useForm<AlertActionResult>({
+    key: "create-alert",
+    schema: alertFormSchema,
+    invalid: (error) => ({ ok: false, intent: "create", error: "", fields: fieldErrors(error) }),
+    onResult: (result) => {
+      if (result.intent !== "create") return;
+      if (result.ok) {
+        toast.success(t("toast.created"), { description: t("toast.createdText", { symbol: result.symbol }) });
+        setSymbol("");
+        setTarget("");
+        onClose();
+      } else if (result.error === "auth") {
+        toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
+      } else {
+        toast.error(t("toast.createFailed"), { description: st(result.error) });
+      }
+    },
+  });
+  const { busy, fields: errors } = form;
   const typeId = useId();
-  const busy = fetcher.state !== "idle";
   const percent = alertType === "change_percent";
   const known = suggestions.find((s) => s.symbol === symbol.trim().toUpperCase());
-  const handled = useRef<AlertActionResult | undefined>(undefined);
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (result?.intent !== "create" || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success(t("toast.created"), { description: t("toast.createdText", { symbol: result.symbol }) });
-      setSymbol("");
-      setTarget("");
-      setErrors({});
-      onClose();
-    } else if (result.error === "auth") {
-      toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
-    } else {
-      setErrors(result.fieldErrors ?? {});
-      toast.error(t("toast.createFailed"), { description: st(result.message) });
-    }
-  }, [fetcher.data, onClose, t, st]);
 
   return (
-    <fetcher.Form
+    <form.Form
+      ref={form.formRef}
       method="post"
       noValidate
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       aria-labelledby={`${typeId}-title`}
-      onSubmit={(e) => {
-        const parsed = alertFormSchema.safeParse({ symbol, alertType, targetValue: target });
-        if (!parsed.success) {
-          e.preventDefault();
-          setErrors(fieldErrors(parsed.error));
-        }
-      }}
+      onSubmit={form.onSubmit}
     >
       <h3 id={`${typeId}-title`} className="text-lg font-semibold text-brand-900">
         {t("form.title")}
@@ -84,24 +76,13 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={typeId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t("form.alertType")}
-          </label>
-          <select
-            id={typeId}
-            name="alertType"
-            value={alertType}
-            onChange={(e) => setAlertType(e.target.value as AlertTypeValue)}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-          >
-            {ALERT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`form.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t("form.alertType")}
+          name="alertType"
+          value={alertType}
+          onChange={(e) => setAlertType(e.target.value as AlertTypeValue)}
+          options={ALERT_TYPES.map((type) => ({ value: type, label: t(`form.types.${type}`) }))}
+        />
         <Field
           label={percent ? t("form.percentage") : t("form.targetPrice")}
           name="targetValue"
@@ -130,6 +111,6 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
           {t("form.cancel")}
         </button>
       </div>
-    </fetcher.Form>
+    </form.Form>
   );
 }

@@ -28,7 +28,7 @@ function useResultToast(fetcher: { data?: AlertActionResult }) {
     // Runs as soon as the action answers, before revalidation can unmount a deleted row.
     if (!r || handled.current === r) return;
     handled.current = r;
-    if (r.error === "auth")
+    if (!r.ok && r.error === "auth")
       toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
     else if (r.intent === "toggle")
       r.ok

@@ -1,3 +1,4 @@
+import type { ActionResult } from "#common/action-result";
 import type { AlertTypeValue } from "#common/alert-schema";
 
 /** What the /price-alerts loader sends (dates as ISO strings). */
@@ -29,13 +30,8 @@ export interface Suggestion {
   decimals: number;
 }
 
-/** Every /price-alerts action answers with this shape. */
-export interface AlertActionResult {
-  ok: boolean;
-  intent: string;
-  symbol?: string;
-  message?: string;
-  /** "auth": the visitor is signed out. */
-  error?: "auth";
-  fieldErrors?: Partial<Record<string, string>>;
-}
+/**
+ * Every /price-alerts action answers with this shape, naming the intent it answers; a failure's
+ * `error` is "auth" when the visitor is signed out, else the user-facing text.
+ */
+export type AlertActionResult = ActionResult<{ symbol?: string }> & { intent: string };

@@ -1,16 +1,19 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
-import { FREQUENCIES, issuesByField, MODAL_CLOSE_DELAY_MS, subscribeSchema } from "#common/newsletter-schema";
-import { buttonClass, Field } from "~/components/forms/field";
-import { FormMessage, Honeypot, SelectField, TextareaField } from "~/components/site-forms/controls";
+import { FREQUENCIES, MODAL_CLOSE_DELAY_MS, subscribeSchema } from "#common/newsletter-schema";
+import {
+  buttonClass,
+  Field,
+  FormMessage,
+  Honeypot,
+  SelectField,
+  TextareaField,
+} from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 
 export type SubscribeSource = "full" | "community";
-
-/** What POST /api/newsletter/subscribe answers; `error` and `fields` are "newsletter" i18n keys. */
-export type SubscribeResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
 
 const SUBSCRIBE_ACTION = "/api/newsletter/subscribe";
 
@@ -60,45 +63,28 @@ export function SubscribeDialog({
 /** Lives inside the dialog's content, so closing the dialog discards its state and timer. */
 function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: () => void }) {
   const { t } = useTranslation("newsletter");
-  const fetcher = useFetcher<SubscribeResult>();
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({ schema: subscribeSchema });
+  const { busy, result, fields } = form;
   const doneRef = useRef(onDone);
   doneRef.current = onDone;
-  const [result, setResult] = useState<SubscribeResult | null>(null);
-  const busy = fetcher.state !== "idle";
   const full = source === "full";
 
+  // The modal closes a moment after a successful signup (the form is cleared at once).
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    setResult(fetcher.data);
-    if (!fetcher.data.ok) return;
-    formRef.current?.reset();
+    if (!result?.ok) return;
     const timer = setTimeout(() => doneRef.current(), MODAL_CLOSE_DELAY_MS[source]);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data, source]);
+  }, [result, source]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formData = new FormData(event.currentTarget);
-    const parsed = subscribeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      setResult({ ok: false, error: "validation", fields: issuesByField(parsed.error) });
-      return;
-    }
-    setResult(null);
-    fetcher.submit(formData, { method: "post", action: SUBSCRIBE_ACTION });
-  }
-
-  const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const error = (name: string) => (fields[name] ? t(`errors.${fields[name]}`) : undefined);
 
   return (
-    <form
-      ref={formRef}
+    <form.Form
+      ref={form.formRef}
       method="post"
       action={SUBSCRIBE_ACTION}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       className="relative mt-5"
     >
       <input type="hidden" name="source" value={source} />
@@ -160,6 +146,6 @@ function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: ()
         </button>
         <p className="text-center text-xs text-slate-500">{t("modal.privacy")}</p>
       </fieldset>
-    </form>
+    </form.Form>
   );
 }

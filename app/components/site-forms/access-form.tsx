@@ -7,8 +7,7 @@ import {
   RISK_TOLERANCE,
   TRADING_EXPERIENCE,
 } from "#common/forms-schema";
-import { Field } from "~/components/forms/field";
-import { SelectField, TextareaField } from "./controls";
+import { Field, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame, useFieldError } from "./form-frame";
 import { useSiteForm } from "./use-site-form";
 
@@ -25,7 +24,7 @@ const SELECTS = [
 /** The access request form: every field required except additionalInfo. */
 export function AccessForm() {
   const { t } = useTranslation("forms");
-  const form = useSiteForm(accessSchema, "/live-markets");
+  const form = useSiteForm(accessSchema);
   const error = useFieldError(form.fields);
   return (
     <SiteFormFrame

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { CONTACT_SUBJECTS, contactSchema } from "#common/forms-schema";
-import { Field } from "~/components/forms/field";
-import { SelectField, TextareaField } from "./controls";
+import { Field, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame, useFieldError } from "./form-frame";
 import { useSiteForm } from "./use-site-form";
 
@@ -18,7 +17,7 @@ export function ContactForm() {
   const { t } = useTranslation("forms");
   const [params] = useSearchParams();
   const broker = params.get("broker")?.trim().slice(0, MAX_BROKER_NAME) || null;
-  const form = useSiteForm(contactSchema, "/contact");
+  const form = useSiteForm(contactSchema);
   const error = useFieldError(form.fields);
   return (
     <SiteFormFrame

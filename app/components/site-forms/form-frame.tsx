@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { buttonClass } from "~/components/forms/field";
+import { buttonClass, FormMessage, Honeypot } from "~/components/forms/field";
 import { useLocalePath } from "~/components/link";
-import { FormMessage, Honeypot } from "./controls";
 import type { useSiteForm } from "./use-site-form";
 
 const COMMON_MESSAGES = new Set(["validation", "invalidEmail", "tooLong", "invalidOption", "rateLimited"]);
@@ -51,7 +49,7 @@ export function SiteFormFrame({
           </FormMessage>
         ) : null}
       </div>
-      <Form
+      <form.Form
         method="post"
         action={localized(action)}
         noValidate
@@ -68,7 +66,7 @@ export function SiteFormFrame({
             </button>
           </div>
         </fieldset>
-      </Form>
+      </form.Form>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { COUNTRIES, PARTNERSHIP_TYPES, partnershipSchema } from "#common/forms-schema";
-import { Field } from "~/components/forms/field";
-import { SelectField, TextareaField } from "./controls";
+import { Field, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame, useFieldError } from "./form-frame";
 import { useSiteForm } from "./use-site-form";
 
@@ -10,7 +9,7 @@ const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, 
 /** The partnership form: every field required. */
 export function PartnerForm() {
   const { t } = useTranslation("forms");
-  const form = useSiteForm(partnershipSchema, "/partner");
+  const form = useSiteForm(partnershipSchema);
   const error = useFieldError(form.fields);
   return (
     <SiteFormFrame

@@ -1,16 +1,14 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { displayableMessage, isAppError } from "#common/errors";
-import { issuesByField } from "#common/newsletter-schema";
+import { type ActionResult, failureOf, invalid } from "#common/action-result";
+import { displayableMessage } from "#common/errors";
 import type { RequestContext, requestContext } from "~/context";
 import { requireAdmin, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
-export type AdminApiResult =
-  | ({ ok: true; message: string } & Record<string, unknown>)
-  | { ok: false; error: string; fields?: Record<string, string> };
+export type AdminApiResult = ActionResult<{ message: string } & Record<string, unknown>>;
 
 /**
  * The admin mail tools (newsletter send, welcome and broker tests) as JSON endpoints for admins.
@@ -36,17 +34,15 @@ export async function adminApi(
   if (!body)
     return data<AdminApiResult>({ ok: false, error: "The request body must be a JSON object." }, 400);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const fields = issuesByField(parsed.error);
-    return data<AdminApiResult>({ ok: false, error: fields.form ?? Object.values(fields)[0]!, fields }, 400);
-  }
+  if (!parsed.success) return data<AdminApiResult>(invalid(parsed.error), 400);
   try {
     return data<AdminApiResult>(await run(parsed.data, actor));
   } catch (err) {
-    const appError = isAppError(err) ? err : null;
-    if (appError) return data<AdminApiResult>({ ok: false, error: appError.message }, appError.status);
-    services(context).log.error({ err }, "admin newsletter API failed");
-    return data<AdminApiResult>({ ok: false, error: displayableMessage(err, "Failed") }, 500);
+    // A failed send shows the server's message (unless it names database internals).
+    const { status, body } = failureOf(err, displayableMessage(err, "Failed"), (err) =>
+      services(context).log.error({ err }, "admin newsletter API failed"),
+    );
+    return data<AdminApiResult>(body, status);
   }
 }
 

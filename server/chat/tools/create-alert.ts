@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALERT_TYPES } from "#common/alert-schema";
 import { isAppError } from "#common/errors";
 import { SIGN_IN_FOR_ALERTS } from "./list-alerts";
 import { defineTool, unavailable } from "./types";
@@ -10,7 +11,7 @@ export const createAlert = defineTool({
     "target, or changes by a percentage. Only call it when the user asks for an alert.",
   inputSchema: z.object({
     symbol: z.string().min(1).max(40).describe("Symbol or name, e.g. TASI, USD/AED, Brent"),
-    alertType: z.enum(["above", "below", "change_percent"]),
+    alertType: z.enum(ALERT_TYPES),
     targetValue: z.number().positive().describe("Target price, or the percentage for change_percent"),
   }),
   signedInOnly: true,

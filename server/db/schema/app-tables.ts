@@ -43,9 +43,7 @@ export const newsletterSubscribers = pgTable(
     fullName: text("full_name").notNull(),
     company: text("company"),
     interests: text("interests"),
-    frequency: text("frequency", { enum: FREQUENCIES })
-      .notNull()
-      .default("weekly"),
+    frequency: text("frequency", { enum: FREQUENCIES }).notNull().default("weekly"),
     isActive: boolean("is_active").notNull().default(true),
     source: text("source", { enum: ["full", "community"] })
       .notNull()

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FREQUENCIES } from "#common/newsletter-schema";
 import { user } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -255,7 +256,7 @@ export const newsletterCampaigns = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     subject: text("subject").notNull(),
     contentMarkdown: text("content_markdown").notNull(),
-    frequency: text("frequency", { enum: ["daily", "weekly", "monthly"] }).notNull(),
+    frequency: text("frequency", { enum: FREQUENCIES }).notNull(),
     isTest: boolean("is_test").notNull().default(false),
     status: text("status", { enum: ["queued", "sending", "done"] })
       .notNull()
