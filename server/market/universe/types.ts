@@ -23,7 +23,8 @@ export interface Listing {
    * The site's symbol, unique across exchanges: Tadawul's four-digit code, otherwise the
    * exchange's trading code. When two exchanges use the same code, the listing on the exchange
    * that comes first in EXCHANGES keeps the bare code and the other gets `CODE.<suffix>`
-   * (see SYMBOL_SUFFIX), so the result never depends on file order.
+   * (SYMBOL_SUFFIX); a listing added later by the refresh job always takes the suffix, so an
+   * existing symbol (alerts and links point at it) never changes.
    */
   symbol: string;
   name: string;
