@@ -50,6 +50,8 @@ export function createAdmin(getServices: () => Services) {
       return {
         counts: { users: users.n, subscribers: subscribers.n, templates },
         health,
+        // Each market source's health, budget use, last success and last error.
+        market: svc.market?.status?.() ?? null,
         inbox,
         audit,
       };

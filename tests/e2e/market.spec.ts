@@ -1,4 +1,4 @@
-import { expect, hydrated, type Page, test } from "./fixtures";
+import { expect, hydrated, type Page, signInAsAdmin, test } from "./fixtures";
 
 // The e2e server ticks every second (MARKET_TICK_MS=1000). Crypto trades 24/7, so it always moves.
 const markets = (page: Page) => page.locator("#markets");
@@ -234,4 +234,14 @@ test("an instrument page labels its price, a listed company's too", async ({ pag
   const history = await (await request.get("/api/market/adcb/history?range=1Y")).json();
   expect(history.bars.length).toBeGreaterThan(200);
   expect(history.quote).toMatchObject({ symbol: "ADCB", source: "simulator", freshness: "simulated" });
+});
+
+test("the admin overview says where market prices come from", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin?tab=overview");
+  const panel = page.getByRole("region", { name: "Market data sources" });
+  await expect(panel.locator('[data-field="market-provider"]')).toHaveText(
+    /^MARKET_PROVIDER=simulator\. Quotes now: 0 live, 0 delayed, 0 end of day, \d+ simulated\.$/,
+  );
+  await expect(panel).toContainText("No real source is configured");
 });

@@ -1,6 +1,7 @@
 import { Activity, Mail, UserCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
+import { MarketSourcesPanel } from "./market-sources-panel";
 import type { TabData } from "./tab-data";
 import {
   Badge,
@@ -55,6 +56,7 @@ export function OverviewTab({ data }: { data: Data }) {
         />
       </div>
       <HealthPanel checks={health.checks} />
+      <MarketSourcesPanel status={data.market ?? null} />
       <InboxPanel inbox={data.inbox} />
       <AuditPanel audit={data.audit} />
     </div>
