@@ -229,7 +229,7 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   const database = url ? await openPostgres(url) : await openPglite();
   const s = await createServices(config, log, database);
-  const symbols = s.market!.catalogue().map((i) => i.symbol);
+  const symbols = s.market.catalogue().map((i) => i.symbol);
   // Starting prices: the catalogue's reference levels (the simulator's long-run anchors).
   const base = new Map(CATALOGUE.filter((e) => symbols.includes(e.symbol)).map((e) => [e.symbol, e.base]));
   console.log(
@@ -286,7 +286,7 @@ async function main() {
 
   // The job leader's alerts service: rebuilding its index from the database is the start-up cost.
   // It replaces the one createServices started on the then-empty database (one per process).
-  s.priceAlerts!.stop();
+  s.alerts.stop();
   const leaderJobs = { register() {}, isLeader: () => true } as unknown as Scheduler;
   const alerts = createAlerts({
     db: s.db,
@@ -298,7 +298,7 @@ async function main() {
     publicUrl: config.publicUrl,
     // For the instruments' decimals; its simulator never ticks here (jobs are off): this
     // benchmark drives the ticks itself.
-    market: () => s.market,
+    market: s.market,
   });
   t0 = performance.now();
   await alerts.start();

@@ -76,7 +76,7 @@ async function outboxRun(mem: ReturnType<typeof memoryProbe>) {
   mem.reset();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const { campaignId, queued } = await s.newsletter!.sendCampaign({
+  const { campaignId, queued } = await s.newsletter.sendCampaign({
     subject: "Weekly Gulf markets",
     content,
     frequency: "weekly",
@@ -85,7 +85,7 @@ async function outboxRun(mem: ReturnType<typeof memoryProbe>) {
   const cpuQueue = process.cpuUsage(cpu0);
   for (;;) {
     await s.outbox.drain();
-    const p = await s.newsletter!.campaign(campaignId);
+    const p = await s.newsletter.campaign(campaignId);
     if (p!.pending === 0) break;
     await sleep(50);
   }

@@ -16,10 +16,10 @@
 import os from "node:os";
 import pg from "pg";
 import { seedContent } from "#server/content/seed";
-import type { MarketService } from "#server/contracts";
 import { type Database, openPglite, openPostgres } from "#server/db/client";
 import { runMigrations } from "#server/db/migrate";
 import { createLogger } from "#server/logger";
+import type { MarketService } from "#server/market/types";
 import {
   BODY_HEADLINE,
   CANDIDATES_PER_SOURCE,
@@ -566,7 +566,7 @@ async function main() {
         `${loaded.events.toLocaleString("en")} calendar events (+ seeded brokers, blacklist, pages, instruments) ` +
         `in ${((performance.now() - t0) / 1000).toFixed(1)} s (vectors computed on write)`,
     );
-    const search = createSearch({ database, log: createLogger("silent"), market: () => market });
+    const search = createSearch({ database, log: createLogger("silent"), market });
     let results = 0;
     const perQuery = new Map<string, number[]>();
     const counts = new Map<string, number>();

@@ -1,4 +1,23 @@
-import type { EconomicEvent } from "#server/contracts";
+/**
+ * What the feed shows of an economic calendar event. The calendar's EconomicEvent
+ * (server/calendar/types.ts) has these fields; they are named here because common/ imports
+ * nothing from the server.
+ */
+export interface ICalEvent {
+  id: string;
+  title: string;
+  description: string;
+  startsAt: Date;
+  country: string;
+  category: string;
+  importance: "high" | "medium" | "low";
+  impact: string;
+  forecast: string | null;
+  previous: string | null;
+  actual?: string | null;
+  confidence?: "confirmed" | "expected" | "schedule";
+  status?: "scheduled" | "cancelled";
+}
 
 /** Events last half an hour in calendar apps; releases are instants but a zero-length event hides. */
 const DURATION = "PT30M";
@@ -37,10 +56,7 @@ function icsDate(d: Date): string {
 }
 
 /** An iCalendar feed; times are UTC ("Z"), so every calendar app shows them in its own zone. */
-export function toICalendar(
-  events: EconomicEvent[],
-  opts: { host: string; now?: Date; name?: string },
-): string {
+export function toICalendar(events: ICalEvent[], opts: { host: string; now?: Date; name?: string }): string {
   const stamp = icsDate(opts.now ?? new Date());
   const lines = [
     "BEGIN:VCALENDAR",
@@ -55,10 +71,12 @@ export function toICalendar(
   for (const e of events) {
     const description = [
       e.description,
+      e.actual ? `Actual: ${e.actual}` : "",
       e.forecast ? `Forecast: ${e.forecast}` : "",
       e.previous ? `Previous: ${e.previous}` : "",
       e.impact ? `Impact: ${e.impact}` : "",
       `Importance: ${e.importance}`,
+      e.confidence === "schedule" ? "Time from the usual schedule, not confirmed." : "",
     ]
       .filter(Boolean)
       .join("\n");
@@ -74,6 +92,7 @@ export function toICalendar(
       `LOCATION:${escapeText(e.country)}`,
       `PRIORITY:${e.importance === "high" ? 1 : e.importance === "medium" ? 5 : 9}`,
       "TRANSP:TRANSPARENT",
+      `STATUS:${e.status === "cancelled" ? "CANCELLED" : e.confidence === "schedule" ? "TENTATIVE" : "CONFIRMED"}`,
       "END:VEVENT",
     );
   }

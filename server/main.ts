@@ -49,7 +49,7 @@ async function main() {
   }
   const services = await createServices(config, log, opened.database, opened.release);
   // Demo content is idempotent, so the embedded default always has something to show.
-  if (config.SEED_ON_START) await runSeeds(services);
+  if (config.SEED_ON_START) await runSeeds(services.seeds);
 
   let loadBuild: () => Promise<ServerBuild>;
   let devMiddleware: any;

@@ -1,49 +1,44 @@
 import { eq } from "drizzle-orm";
 import type { Express } from "express";
-import type { AdminService } from "./admin/service";
-import { createAdmin } from "./admin/service";
+import { type AdminService, createAdmin } from "./admin/service";
+import { armedSymbols } from "./alerts/queries";
 import { createAlerts } from "./alerts/service";
 import type { PriceAlerts } from "./alerts/types";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { isAdmin } from "./auth/roles";
-import { type CalendarFeature, registerCalendar } from "./calendar";
+import { type CalendarFeature, createCalendarFeature } from "./calendar";
 import { type ChatService, createChat } from "./chat";
 import type { Config } from "./config";
-import { type ContentService, registerContent } from "./content";
-import type {
-  AlertsService,
-  CalendarService,
-  MarketService,
-  NewsletterService,
-  NewsService,
-} from "./contracts";
+import { type ContentService, createContent, seedContent } from "./content";
 import type { Database, Db } from "./db/client";
 import { openPglite, openPostgres } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
 import { session } from "./db/schema";
-import type { Forms } from "./forms/service";
-import { createForms } from "./forms/service";
+import type { Seed } from "./db/seed";
+import { createForms, type Forms } from "./forms/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
 import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
-import { createMarket } from "./market/service";
+import { createMarket, type Market, type MarketDeps } from "./market/service";
 import { createInstrumentDirectory } from "./market/universe";
 import { createInstrumentsService, type InstrumentsService } from "./market/universe/api";
 import { listingSourceFromConfig, registerListingRefresh } from "./market/universe/refresh";
-import { type NewsAnalyticsService, registerNews } from "./news";
+import { createNews, type News } from "./news";
+import { seedEducation, seedNewsFeeds } from "./news/seed";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
-import { createNewsletter } from "./newsletter/service";
+import { createNewsletter, type Newsletter } from "./newsletter/service";
 import { registerRateLimitSweep } from "./rate-limit/limiter";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
 import type { SseHub } from "./realtime/sse-hub";
 import { createSseHub } from "./realtime/sse-hub";
-import { registerSearch, type SearchService } from "./search";
+import type { SearchService } from "./search";
+import { createSearch } from "./search/service";
 import { createSeo, type SeoService } from "./seo/service";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
@@ -65,36 +60,36 @@ export interface Services {
   /** One Server-Sent Events stream per tab: market ticks and the user's notifications. */
   sse: SseHub;
   isAdmin(userId: string): Promise<boolean>;
-  /** Global sign-out (spec §4) and bans: every session of the user ends. */
+  /** Global sign-out and bans: every session of the user ends. */
   revokeAllSessions(userId: string): Promise<void>;
-  /** The admin area's reads and audited writes (issue 8). */
-  admin: AdminService;
-  /** The user's remembered language (`users.locale`, issue 10): `users.setLocale(userId, "ar")`. */
+  /** The user's remembered language (`users.locale`): `users.setLocale(userId, "ar")`. */
   users: UserLocales;
-  // Feature services (contracts in contracts.ts); each is set by its feature's wiring below.
-  market?: MarketService;
+  // One field per feature, each built by its `createX(deps)` in createServices below.
+  market: Market;
   /** Every listed Gulf company plus the curated catalogue: lookup and search (GET /api/instruments). */
-  instruments?: InstrumentsService;
-  alerts?: AlertsService;
-  news?: NewsService;
-  calendar?: CalendarService;
-  /** The economic calendar's full API for its pages (reminders, editor, time zones); same object as `calendar`. */
-  economicCalendar?: CalendarFeature;
-  newsletter?: NewsletterService;
-  /** The AI market assistant (issue 5): POST /api/chat and the user's saved conversations. */
-  chat?: ChatService;
-  /** The news analytics dashboard (issue 6): feed, summaries, sentiment, education; same object as `news`. */
-  newsAnalytics?: NewsAnalyticsService;
-  /** Contact, partnership and access-request forms (issue 7). */
-  forms?: Forms;
-  /** Editorial articles, brokers and the blacklist (issue 6); the admin area edits through it. */
-  content?: ContentService;
-  /** Site search (issue 6): ranked full-text search with highlighted matches. */
-  search?: SearchService;
-  /** The alerts feature's full API for its pages (toggle, delete, notifications); same object as `alerts`. */
-  priceAlerts?: PriceAlerts;
-  /** sitemap.xml, robots.txt and the RSS feed of the site's own articles (issue 9). */
-  seo?: SeoService;
+  instruments: InstrumentsService;
+  /** Ingested news for the news pages and the analytics dashboard (feed, summaries, sentiment). */
+  news: News;
+  /** The economic calendar: events, reminders, the editor and the reader's time zone. */
+  calendar: CalendarFeature;
+  /** Editorial articles, brokers and the blacklist; the admin area edits through it. */
+  content: ContentService;
+  /** Site search: ranked full-text search with highlighted matches. */
+  search: SearchService;
+  /** sitemap.xml, robots.txt and the RSS feed of the site's own articles. */
+  seo: SeoService;
+  /** Price alerts, their notifications and the header bell. */
+  alerts: PriceAlerts;
+  /** Subscribers, campaigns and the newsletter mails. */
+  newsletter: Newsletter;
+  /** Contact, partnership and access-request forms, and the admin inbox. */
+  forms: Forms;
+  /** The AI market assistant: POST /api/chat and the user's saved conversations. */
+  chat: ChatService;
+  /** The admin area's reads and audited writes. */
+  admin: AdminService;
+  /** Each feature's idempotent demo-content seeder, in dependency order (`runSeeds`). */
+  seeds: Record<string, Seed>;
   /** Raw Express handlers of features (SSE, one-click unsubscribe), mounted before the router. */
   httpMounts: HttpMount[];
   /** Called on shutdown, in reverse order of creation. */
@@ -117,12 +112,21 @@ export async function openDatabase(config: Config, log: Logger) {
   }
 }
 
-/** Builds the services on an open database (tests pass their own PGlite). */
+/** What tests may replace in a feature's dependencies (a scripted price source, a clock). */
+export interface ServiceOverrides {
+  market?: Partial<Pick<MarketDeps, "provider" | "clock" | "jobs">>;
+}
+
+/**
+ * The composition root: builds the infrastructure, then each feature with `createX(deps)` in
+ * dependency order, handing it exactly what it uses (tests pass their own PGlite).
+ */
 export async function createServices(
   config: Config,
   log: Logger,
   database: Database,
   release: () => void = () => {},
+  overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const closers: Array<() => Promise<void> | void> = [release, () => database.close()];
   await runMigrations(database);
@@ -162,6 +166,48 @@ export async function createServices(
   });
   closers.push(() => sse.closeAll());
 
+  const revokeAllSessions = async (userId: string) =>
+    void (await db.delete(session).where(eq(session.userId, userId)));
+  const httpMounts: HttpMount[] = [(app) => sse.mount(app)];
+
+  // Features, each after what it uses. The market comes first: alerts, search, SEO, chat and the
+  // admin read it. It favours instruments with armed alerts through a narrow query of the alerts'
+  // table, not the alerts service (which is built after it), so there is no cycle.
+  const market = await createMarket({
+    ...{ config, log, db, bus, jobs, settings, sse },
+    // The refresh planner quotes instruments with armed alerts first.
+    armedSymbols: () => armedSymbols({ db }),
+    ...overrides.market,
+  });
+  // Every listed company: the table is seeded from the shipped file (skipped while unchanged).
+  const directory = createInstrumentDirectory(database);
+  await directory.sync(settings);
+  const instruments = createInstrumentsService(directory, () => market.catalogue());
+  registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
+  const news = createNews({ db, log, config, jobs });
+  const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs });
+  const content = createContent({ db, log, news });
+  const search = createSearch({ database, log, market });
+  const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market });
+  // Alerts evaluate the market's ticks once started (below, when everything is built).
+  const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
+  closers.push(() => alerts.stop());
+  const newsletter = createNewsletter({
+    db,
+    outbox,
+    log,
+    jobs,
+    publicUrl: config.publicUrl,
+    secret: authSecret,
+  });
+  httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
+  const forms = createForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
+  const chat = createChat({ config, db, log, market, news, calendar, alerts });
+  const admin = createAdmin({
+    ...{ config, log, database, db, jobs, settings, outbox },
+    ...{ market, newsletter, forms, content, revokeAllSessions },
+  });
+
   const services: Services = {
     config,
     log,
@@ -172,13 +218,29 @@ export async function createServices(
     settings,
     outbox,
     auth,
-    isAdmin: (userId) => isAdmin(db, userId, log),
-    revokeAllSessions: async (userId) => void (await db.delete(session).where(eq(session.userId, userId))),
     sse,
-    // Reads the feature services (market, newsletter...) at call time, whenever they were wired.
-    admin: createAdmin(() => services),
+    isAdmin: (userId) => isAdmin(db, userId, log),
+    revokeAllSessions,
     users: createUserLocales(db),
-    httpMounts: [(app) => sse.mount(app)],
+    market,
+    instruments,
+    news,
+    calendar,
+    content,
+    search,
+    seo,
+    alerts,
+    newsletter,
+    forms,
+    chat,
+    admin,
+    seeds: {
+      newsFeeds: () => seedNewsFeeds({ db, log, config }),
+      educationCards: () => seedEducation({ db }),
+      economicCalendar: () => calendar.ensureSchedule(),
+      content: () => seedContent({ db }),
+    },
+    httpMounts,
     onClose: (fn) => void closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) {
@@ -190,58 +252,9 @@ export async function createServices(
       }
     },
   };
-  // Feature services are created here, each on the services above.
-  services.market = await createMarket({ config, log, db, bus, jobs, settings, sse });
-  // Every listed company: the table is seeded from the shipped file (skipped while unchanged).
-  const directory = createInstrumentDirectory(database);
-  await directory.sync(settings);
-  services.instruments = createInstrumentsService(directory, () =>
-    services.market ? services.market.catalogue() : [],
-  );
-  registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
-  services.chat = createChat(services);
-
-  // News ingestion, analysis and the economic calendar (issue 6).
-  registerNews(services);
-  registerCalendar(services);
-  // Editorial content and site search (issue 6).
-  registerContent(services);
-  registerSearch(services);
-  services.seo = createSeo({
-    publicUrl: config.publicUrl,
-    settings,
-    content: () => services.content,
-    market: () => services.market,
-  });
-
-  // Price alerts (issue 4): they evaluate the market service's ticks (started below).
-  const priceAlerts = createAlerts({
-    db,
-    bus,
-    sse,
-    outbox,
-    jobs,
-    log,
-    publicUrl: config.publicUrl,
-    market: () => services.market,
-  });
-  services.alerts = priceAlerts;
-  services.priceAlerts = priceAlerts;
-  closers.push(() => priceAlerts.stop());
-
-  // Newsletter, campaigns and the site forms (issue 7).
-  const newsletter = createNewsletter({ db, outbox, log, publicUrl: config.publicUrl, secret: authSecret });
-  services.newsletter = newsletter;
-  services.forms = createForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
-  services.httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
-  jobs.register({
-    name: "newsletter-campaigns",
-    intervalMs: 5_000,
-    run: () => newsletter.processCampaigns(),
-  });
 
   // Started once every feature is wired: the alerts index listens to the market's ticks.
-  await priceAlerts.start();
+  await alerts.start();
 
   return services;
 }

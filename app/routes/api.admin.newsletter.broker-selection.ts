@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.newsletter.broker-selection";
 /** Sends a broker selection mail: { email, fullName, brokerName } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendBrokerSelectionSchema, async (input) => {
-    await services(context).newsletter!.sendBrokerSelection(input);
+    await services(context).newsletter.sendBrokerSelection(input);
     return { ok: true, message: M.brokerTestSent };
   });
 }

@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (err instanceof Response) return data({ ok: false, error: "Forbidden" }, 403);
     throw err;
   }
-  const newsletter = services(context).newsletter!;
+  const newsletter = services(context).newsletter;
   const id = new URL(request.url).searchParams.get("id");
   if (id) {
     const campaign = await newsletter.campaign(id);

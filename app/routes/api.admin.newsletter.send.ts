@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.newsletter.send";
 /** Sends a newsletter (or a test): { subject, content, frequency, isTest, testEmail } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendNewsletterSchema, async (input, actor) => {
-    const newsletter = services(context).newsletter!;
+    const newsletter = services(context).newsletter;
     if (input.isTest) {
       await newsletter.sendTest({
         subject: input.subject,

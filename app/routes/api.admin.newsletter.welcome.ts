@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.newsletter.welcome";
 /** Sends a welcome mail: { email, fullName, frequency } (admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, sendWelcomeSchema, async (input) => {
-    await services(context).newsletter!.sendWelcome(input);
+    await services(context).newsletter.sendWelcome(input);
     return { ok: true, message: M.welcomeTestSent };
   });
 }

@@ -9,8 +9,7 @@ import type { Route } from "./+types/api.instruments";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseInstrumentsQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
-  const instruments = services(context).instruments;
-  if (!instruments) return Response.json({ error: "Instruments are unavailable" }, { status: 503 });
+  const { instruments } = services(context);
   return Response.json(
     { instruments: await instruments.summaries(parsed.query) },
     { headers: { "Cache-Control": "public, max-age=60" } },

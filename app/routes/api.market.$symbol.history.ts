@@ -11,8 +11,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     return Response.json({ error: "range must be one of 1D, 1W, 1M, 1Y" }, { status: 400 });
   }
-  const instrument = market?.findInstrument(params.symbol);
-  if (!market || !instrument) return Response.json({ error: "Unknown symbol" }, { status: 404 });
+  const instrument = market.findInstrument(params.symbol);
+  if (!instrument) return Response.json({ error: "Unknown symbol" }, { status: 404 });
   market.watch?.(instrument.symbol);
   const bars = await market.history(instrument.symbol, parsed.data.range);
   return Response.json(

@@ -3,7 +3,6 @@ import type { Route } from "./+types/api.market";
 
 /** GET /api/market: the market data bundle (docs/product/markets.md) for other features and users. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const market = services(context).market;
-  if (!market) return Response.json({ error: "Failed to fetch market data" }, { status: 503 });
+  const { market } = services(context);
   return Response.json(market.snapshot(), { headers: { "Cache-Control": "no-store" } });
 }

@@ -6,8 +6,8 @@ import type { Route } from "./+types/api.notifications";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const user = await getUser(request, context);
-  const alerts = services(context).priceAlerts;
-  if (!user || !alerts) return data({ unread: 0 }, { headers });
+  const { alerts } = services(context);
+  if (!user) return data({ unread: 0 }, { headers });
   try {
     return data({ unread: await alerts.unreadCount(user.id) }, { headers });
   } catch (err) {

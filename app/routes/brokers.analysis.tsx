@@ -8,7 +8,7 @@ import type { Route } from "./+types/brokers.analysis";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    articles: await services(context).content!.articles.list({ section: "broker-analysis" }),
+    articles: await services(context).content.articles.list({ section: "broker-analysis" }),
     now: Date.now(),
   };
 }

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.blacklisted";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { entries: await services(context).content!.blacklist.list() };
+  return { entries: await services(context).content.blacklist.list() };
 }
 
 export default function BlacklistedBrokersPage({ loaderData }: Route.ComponentProps) {

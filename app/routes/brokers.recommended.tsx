@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.recommended";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { brokers: await services(context).content!.brokers.list() };
+  return { brokers: await services(context).content.brokers.list() };
 }
 
 export default function RecommendedBrokersPage({ loaderData }: Route.ComponentProps) {

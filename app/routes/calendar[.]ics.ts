@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const params = new URL(request.url).searchParams;
   const query = parseQuery(calendarQuerySchema, params);
-  const events = await s.calendar!.upcoming({
+  const events = await s.calendar.upcoming({
     days: params.has("days") ? query.days : FEED_DAYS,
     country: query.country,
     importance: query.importance,

@@ -20,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const s = services(context);
   const wanted = s.settings.get<string[]>("heroSymbols", [...SETTING_FALLBACKS.heroSymbols]);
   // Only instruments the catalogue knows; a stale setting never breaks the hero.
-  const heroSymbols = wanted.filter((symbol) => s.market?.quote(symbol));
+  const heroSymbols = wanted.filter((symbol) => s.market.quote(symbol));
   return {
     market: marketPageData(s.market),
     heroSymbols: heroSymbols.length ? heroSymbols : [...SETTING_FALLBACKS.heroSymbols],
-    content: await s.content!.home(),
+    content: await s.content.home(),
     now: Date.now(),
   };
 }

@@ -11,26 +11,36 @@ import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const market = services(context).market;
-  const instrument = market?.findInstrument(params.symbol);
-  if (!market || !instrument) throw data(null, { status: 404 });
+  const instrument = market.findInstrument(params.symbol);
+  if (!instrument) throw data(null, { status: 404 });
   // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
   const slug = instrumentSlug(instrument.symbol);
   if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
   // Someone is looking at it: its quotes are refreshed first and streamed to the page.
-  market.watch?.(instrument.symbol);
+  market.watch(instrument.symbol);
   return {
     instrument,
     exchange: market.exchange?.(instrument.exchange) ?? null,
     history: await market.history(instrument.symbol, "1D"),
+    listing: await listingFacts(services(context).instruments, instrument.symbol),
     market: marketPageData(market, instrument),
   };
 }
 
+/** A listed company's sector and board, for the page's facts (only what it shows). */
+async function listingFacts(
+  instruments: { get(symbol: string): Promise<{ sector: string; board?: string } | undefined> } | undefined,
+  symbol: string,
+) {
+  const listing = await instruments?.get(symbol);
+  return listing ? { sector: listing.sector, ...(listing.board ? { board: listing.board } : {}) } : null;
+}
+
 export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
-  const { instrument, exchange, history, market } = loaderData;
+  const { instrument, exchange, history, market, listing } = loaderData;
   return (
     <MarketFeedProvider data={market}>
-      <InstrumentView instrument={instrument} exchange={exchange} history={history} />
+      <InstrumentView instrument={instrument} exchange={exchange} history={history} listing={listing} />
     </MarketFeedProvider>
   );
 }

@@ -13,7 +13,7 @@ type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; ema
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const info = await services(context).newsletter!.unsubscribeInfo(token);
+  const info = await services(context).newsletter.unsubscribeInfo(token);
   if (!info) return data<View>({ state: "invalid" }, 404);
   return data<View>({ state: info.isActive ? "confirm" : "inactive", email: info.email, token });
 }
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const done = await services(context).newsletter!.unsubscribe(token);
+  const done = await services(context).newsletter.unsubscribe(token);
   if (!done) return data<View>({ state: "invalid" }, 404);
   return data<View>({ state: "done", email: done.email, token });
 }

@@ -4,5 +4,5 @@ import type { Route } from "./+types/robots[.]txt";
 
 /** GET /robots.txt — keeps crawlers out of admin, API and sign-in; points to the sitemap. */
 export function loader({ context }: Route.LoaderArgs) {
-  return seoFileResponse(services(context).seo!.robots(), "text/plain");
+  return seoFileResponse(services(context).seo.robots(), "text/plain");
 }

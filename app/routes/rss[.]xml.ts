@@ -4,5 +4,5 @@ import type { Route } from "./+types/rss[.]xml";
 
 /** GET /rss.xml — RSS 2.0 feed of the site's own newest articles. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return seoFileResponse(await services(context).seo!.rss(), "application/rss+xml");
+  return seoFileResponse(await services(context).seo.rss(), "application/rss+xml");
 }

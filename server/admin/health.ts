@@ -1,7 +1,6 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { newsFeeds } from "../db/schema";
-import type { Services } from "../services";
-import { mailHealth } from "./mail";
+import type { AdminDeps } from "./types";
 
 /** One line of the Site Status card; `reason` and `params` are turned into text by the UI. */
 export interface HealthCheck {
@@ -21,7 +20,7 @@ async function guard(key: HealthCheck["key"], fn: () => Promise<HealthCheck>): P
   }
 }
 
-async function database(s: Services): Promise<HealthCheck> {
+async function database(s: AdminDeps): Promise<HealthCheck> {
   const started = performance.now();
   await s.database.query("select 1");
   return {
@@ -33,7 +32,7 @@ async function database(s: Services): Promise<HealthCheck> {
 }
 
 /** Some process must hold the jobs lock; on PostgreSQL another process may be the leader. */
-async function jobs(s: Services): Promise<HealthCheck> {
+async function jobs(s: AdminDeps): Promise<HealthCheck> {
   const failing = s.jobs
     .status()
     // The market and mail jobs have checks of their own.
@@ -53,8 +52,7 @@ async function jobs(s: Services): Promise<HealthCheck> {
 }
 
 /** The feed is live when a tick arrived within three intervals (at least a minute). */
-async function market(s: Services): Promise<HealthCheck> {
-  if (!s.market) return { key: "market", ok: false, reason: "notRunning" };
+async function market(s: AdminDeps): Promise<HealthCheck> {
   const failing = s.jobs.status().find((j) => /market/i.test(j.name) && j.lastError);
   if (failing) return { key: "market", ok: false, reason: "error", params: { error: failing.lastError! } };
   const tickMs = Number(s.settings.get("marketTickMs", s.config.MARKET_TICK_MS)) || s.config.MARKET_TICK_MS;
@@ -70,7 +68,7 @@ async function market(s: Services): Promise<HealthCheck> {
  * Feeds are healthy while news is flowing: at least one enabled feed's last fetch worked. Failing
  * feeds are still counted in the detail (an offline machine always has some: the real feeds).
  */
-async function feeds(s: Services): Promise<HealthCheck> {
+async function feeds(s: AdminDeps): Promise<HealthCheck> {
   const [{ enabled }] = await s.db
     .select({ enabled: count() })
     .from(newsFeeds)
@@ -85,7 +83,7 @@ async function feeds(s: Services): Promise<HealthCheck> {
   return { key: "feeds", ok: true, reason: "ok", params: { enabled } };
 }
 
-async function mail(s: Services): Promise<HealthCheck> {
+async function mail(s: AdminDeps): Promise<HealthCheck> {
   const job = s.jobs.status().find((j) => j.name === "mail-outbox");
   if (job?.lastError) return { key: "mail", ok: false, reason: "error", params: { error: job.lastError } };
   const transport = s.outbox.health();
@@ -96,14 +94,14 @@ async function mail(s: Services): Promise<HealthCheck> {
       reason: "paused",
       params: { error: transport.lastTransportError ?? "" },
     };
-  const { deadLastDay, overdue } = await mailHealth(s.db);
+  const { deadLastDay, overdue } = await s.outbox.backlog();
   if (deadLastDay > 0) return { key: "mail", ok: false, reason: "dead", params: { count: deadLastDay } };
   if (overdue > 0) return { key: "mail", ok: false, reason: "backlog", params: { count: overdue } };
   return { key: "mail", ok: true, reason: "ok", params: { transport: s.outbox.transport.name } };
 }
 
 /** Site Status: 'Online' only when every check passes; otherwise the failing ones are named. */
-export async function siteHealth(s: Services): Promise<{ ok: boolean; checks: HealthCheck[] }> {
+export async function siteHealth(s: AdminDeps): Promise<{ ok: boolean; checks: HealthCheck[] }> {
   const checks = await Promise.all([
     guard("database", () => database(s)),
     guard("jobs", () => jobs(s)),

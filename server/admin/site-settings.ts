@@ -1,11 +1,11 @@
 import { SETTING_FALLBACKS } from "#common/admin/settings";
 import { AppError } from "#common/errors";
 import type { Config } from "../config";
-import type { Services } from "../services";
 import { mailTransportStatus } from "./mail";
+import type { AdminDeps } from "./types";
 
 /** What the Settings tab shows: stored values, or the fallbacks in force. */
-export function readSettings(s: Services) {
+export function readSettings(s: AdminDeps) {
   const get = <T>(key: string, fallback: T) => s.settings.get<T>(key, fallback);
   return {
     site: {
@@ -29,13 +29,13 @@ export function readSettings(s: Services) {
 
 /**
  * Hero instruments must exist in the market catalogue (matched by symbol, name or alias and
- * stored by symbol). Without a market service the symbols are kept as typed, upper-cased.
+ * stored by symbol).
  */
-export function resolveHeroSymbols(s: Services, symbols: string[]): string[] {
+export function resolveHeroSymbols(s: AdminDeps, symbols: string[]): string[] {
   const out: string[] = [];
   const unknown: string[] = [];
   for (const typed of symbols) {
-    const symbol = s.market ? s.market.findInstrument(typed)?.symbol : typed.toUpperCase();
+    const symbol = s.market.findInstrument(typed)?.symbol;
     if (!symbol) unknown.push(typed);
     else if (!out.includes(symbol)) out.push(symbol);
   }
@@ -47,7 +47,7 @@ export function resolveHeroSymbols(s: Services, symbols: string[]): string[] {
 }
 
 /** Writes changed keys only; each write reloads the settings on every process. */
-export async function saveSettings(s: Services, values: Record<string, unknown>) {
+export async function saveSettings(s: AdminDeps, values: Record<string, unknown>) {
   const changed: string[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (JSON.stringify(s.settings.get(key)) === JSON.stringify(value)) continue;
@@ -80,17 +80,17 @@ function aiStatus(config: Config) {
 }
 
 /** Read-only status of the three providers (configured by environment, never shown with secrets). */
-export function providerStatus(s: Services) {
-  const snapshot = s.market?.snapshot();
+export function providerStatus(s: AdminDeps) {
+  const snapshot = s.market.snapshot();
   return {
     ai: aiStatus(s.config),
     mail: mailTransportStatus(s.config, s.outbox),
     market: {
       provider: s.config.MARKET_PROVIDER,
       httpUrl: s.config.MARKET_PROVIDER === "http" ? hostOf(s.config.MARKET_HTTP_URL) : null,
-      running: Boolean(s.market),
-      instruments: s.market?.catalogue().length ?? 0,
-      lastRefresh: snapshot?.lastRefresh ?? null,
+      running: true,
+      instruments: s.market.catalogue().length,
+      lastRefresh: snapshot.lastRefresh,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AlertType } from "../contracts";
+import type { AlertTypeValue as AlertType } from "#common/alert-schema";
 
 /** What the evaluator needs to know about an armed alert (active and not yet triggered). */
 export interface ArmedAlert {

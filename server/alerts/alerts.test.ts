@@ -7,7 +7,7 @@ import { alertNotifications, mailOutbox, priceAlerts, user } from "../db/schema"
 import type { Scheduler } from "../jobs/scheduler";
 import { CATALOGUE } from "../market/catalogue";
 import type { MarketProvider, ProviderQuote } from "../market/provider";
-import { createMarket, type Market } from "../market/service";
+import type { Market } from "../market/service";
 import { openSse } from "../market/testing/sse-client";
 import { createSseHub } from "../realtime/sse-hub";
 import type { Services } from "../services";
@@ -62,7 +62,7 @@ async function process(isLeader: boolean) {
     jobs: stubJobs(isLeader),
     log: s.log,
     publicUrl: "http://localhost:3000",
-    market: () => market,
+    market,
   });
   await other.start();
   return other;
@@ -87,20 +87,11 @@ async function tick(prices: Record<string, number>) {
 }
 
 beforeAll(async () => {
-  s = await createTestServices();
   provider = scriptedProvider();
-  market = await createMarket({
-    config: s.config,
-    log: s.log,
-    db: s.db,
-    bus: s.bus,
-    jobs: stubJobs(true),
-    settings: s.settings,
-    sse: s.sse,
-    provider,
-  });
-  s.market = market;
-  alerts = s.priceAlerts!;
+  // The market runs on the scripted provider as if it led the jobs (the test drives its ticks).
+  s = await createTestServices({}, { market: { provider, jobs: stubJobs(true) } });
+  market = s.market;
+  alerts = s.alerts;
   leader = await process(true);
   await tick({}); // the first tick publishes the whole snapshot
 });
@@ -496,7 +487,7 @@ describe("realtime delivery and index sync across processes", () => {
       } as unknown as Scheduler,
       log: s.log,
       publicUrl: "http://localhost:3000",
-      market: () => market,
+      market,
     });
     await other.start();
     const resync = jobs.find((j) => j.name === "alerts-index-resync")!;

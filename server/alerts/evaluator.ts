@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { AlertType } from "../contracts";
+import { toLang } from "#common/locale";
 import type { Db } from "../db/client";
 import { alertNotifications, user } from "../db/schema";
 import type { Logger } from "../logger";
 import { alertTriggeredMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
-import { toLocale } from "../users/locale";
 import type { AlertIndex, Candidate } from "./alert-index";
 import { notificationText } from "./messages";
-import type { AlertEvaluator, NotificationEvent } from "./types";
+import type { AlertEvaluator, AlertType, NotificationEvent } from "./types";
 
 /** Statement size: two parameters per alert, far below PostgreSQL's 65,535. */
 const CHUNK = 5_000;
@@ -87,7 +86,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           price: Number(price),
           email,
           name,
-          locale: toLocale(locale),
+          locale: toLang(locale),
         }),
       );
       if (triggered.length === 0) return [];

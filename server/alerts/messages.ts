@@ -1,5 +1,6 @@
-import type { AlertType } from "../contracts";
-import { formatNumber, type Locale, mailT } from "../mail/i18n";
+import type { Lang } from "#common/locale";
+import { formatNumber, mailT } from "../mail/i18n";
+import type { AlertType } from "./types";
 
 export interface TriggeredAlert {
   symbol: string;
@@ -16,7 +17,7 @@ export interface TriggeredAlert {
 export function notificationText(
   a: TriggeredAlert,
   decimals: number,
-  locale: Locale = "en",
+  locale: Lang = "en",
 ): { title: string; message: string } {
   const t = mailT(locale);
   const fmt = (v: number) => formatNumber(locale, v, { min: decimals, max: decimals });

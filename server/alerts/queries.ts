@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { AlertType } from "../contracts";
 import type { Db } from "../db/client";
 import { alertNotifications, priceAlerts } from "../db/schema";
 import type { ArmedAlert } from "./alert-index";
-import type { NotificationRow, PriceAlertRow } from "./types";
+import type { AlertType, NotificationRow, PriceAlertRow } from "./types";
 
 // Small named queries (CONVENTIONS 8). Every one that touches a user's rows has the user's id in
 // its WHERE clause: a row of another user simply is not found.

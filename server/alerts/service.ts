@@ -7,7 +7,7 @@ import {
   targetError,
 } from "#common/alert-schema";
 import { AppError } from "#common/errors";
-import type { AlertType, MarketService } from "../contracts";
+import type { MarketService } from "#server/market/types";
 import type { Db } from "../db/client";
 import type { Scheduler } from "../jobs/scheduler";
 import type { Logger } from "../logger";
@@ -29,7 +29,7 @@ import {
   markNotificationRead,
   setAlertActive,
 } from "./queries";
-import type { NotificationEvent, PriceAlertRow, PriceAlerts } from "./types";
+import type { AlertType, NotificationEvent, PriceAlertRow, PriceAlerts } from "./types";
 
 export const ALERT_TOPICS = {
   /** Index changes from create / toggle / delete, applied by every process. */
@@ -53,8 +53,8 @@ export interface AlertsDeps {
   jobs: Scheduler;
   log: Logger;
   publicUrl: string;
-  /** Read when needed: the market feature is wired beside this one. */
-  market(): MarketService | undefined;
+  /** Instruments, prices and the ticks alerts are evaluated on. */
+  market: MarketService;
 }
 
 type IndexOp = { o: string; add?: ArmedAlert; remove?: string[] };
@@ -94,16 +94,8 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   /** While the index loads, index events wait here so the load cannot overwrite them. */
   let pendingOps: IndexOp[] | null = null;
 
-  const market = () => {
-    const m = deps.market();
-    if (!m)
-      throw new AppError(
-        "unavailable:market",
-        "Market data is not available right now. Try again in a moment.",
-      );
-    return m;
-  };
-  const decimalsOf = (symbol: string) => deps.market()?.findInstrument(symbol)?.decimals ?? 2;
+  const { market } = deps;
+  const decimalsOf = (symbol: string) => market.findInstrument(symbol)?.decimals ?? 2;
 
   const evaluator = createAlertEvaluator({
     db,
@@ -168,7 +160,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     list: (userId) => listAlerts({ db, userId }),
 
     async create(userId, input) {
-      const m = market();
+      const m = market;
       const instrument = m.findInstrument(input.symbol.trim());
       if (!instrument) {
         const message = `Unknown symbol "${input.symbol.trim().toUpperCase()}". Choose an instrument from the list, e.g. TASI, USD/AED or BRENT.`;
@@ -205,7 +197,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       ownAlertId(alertId);
       const current = await findAlert({ db, userId, alertId });
       if (!current) throw new AppError("not_found:alert", "Price alert not found");
-      const rearmBase = isActive ? (deps.market()?.quote(current.symbol)?.price ?? null) : null;
+      const rearmBase = isActive ? (market.quote(current.symbol)?.price ?? null) : null;
       const row = await setAlertActive({ db, userId, alertId, isActive, rearmBase });
       if (!row) throw new AppError("not_found:alert", "Price alert not found");
       await changeIndex(row.isActive && !row.isTriggered ? { add: armed(row) } : { remove: [row.id] });
@@ -239,8 +231,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     },
 
     suggestions() {
-      const m = deps.market();
-      if (!m) return [];
+      const m = market;
       return m.catalogue().map((i) => ({
         symbol: i.symbol,
         name: i.name,
@@ -271,9 +262,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       const started = performance.now();
       await rebuild();
       log.info({ armed: index.size, ms: Math.round(performance.now() - started) }, "alerts: index built");
-      const m = deps.market();
-      if (m) unsubscribers.push(m.onTick((changed) => evaluator.onTick(changed)));
-      else log.warn("alerts: no market service; alerts will not be evaluated");
+      unsubscribers.push(market.onTick((changed) => evaluator.onTick(changed)));
       // A safety net for index events lost while a process was disconnected from the bus.
       deps.jobs.register({
         name: "alerts-index-resync",

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldLine, toICalendar } from "#common/ical";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { seedCalendar } from ".";
 import { buildSchedule, fomcDecisionDays } from "./schedule";
 import { createCalendar, DEFAULT_DAYS } from "./service";
 import { nthWeekday, zonedTimeToUtc } from "./zoned-time";
@@ -164,8 +163,8 @@ describe("calendar service", () => {
   });
 
   it("is wired as services.calendar; the seeder stores the next 90 days from now", async () => {
-    await seedCalendar(s);
-    const events = await s.calendar!.upcoming({ days: 90 });
+    await s.seeds.economicCalendar!();
+    const events = await s.calendar.upcoming({ days: 90 });
     expect(events.length).toBeGreaterThan(30);
     expect(events.at(-1)!.startsAt.getTime()).toBeGreaterThan(Date.now() + 60 * 86_400_000);
   });

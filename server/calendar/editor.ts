@@ -3,11 +3,11 @@ import { and, asc, count, eq, gte, ilike, inArray, type SQL } from "drizzle-orm"
 import type { CalendarEventForm } from "#common/calendar-schema";
 import { AppError } from "#common/errors";
 import { recordAudit } from "../admin/audit";
-import type { EconomicEvent } from "./types";
 import type { Db } from "../db/client";
 import { economicEvents } from "../db/schema";
 import { syncReminderTimes } from "./merge";
 import { toEvent } from "./service";
+import type { EconomicEvent } from "./types";
 
 export const EDITOR_PAGE_SIZE = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EconomicEvent } from "./types";
 import type { Logger } from "../logger";
+import type { EconomicEvent } from "./types";
 
 /**
  * The Forex Factory weekly calendar export (ff_calendar_thisweek.json / _nextweek.json): an array of

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_CALENDAR_DAYS, MAX_CALENDAR_DAYS } from "#common/analytics-schema";
-import type { CalendarService, EconomicEvent } from "./types";
 import type { Db } from "../db/client";
 import { economicEvents } from "../db/schema";
 import type { Logger } from "../logger";
 import { buildSchedule } from "./schedule";
+import type { CalendarService, EconomicEvent } from "./types";
 
 /** The calendar takes a number of days ahead, 30 by default. */
 export const DEFAULT_DAYS = DEFAULT_CALENDAR_DAYS;

@@ -289,10 +289,11 @@ describe("abuse controls and scoping", () => {
   });
 
   it("limits messages per IP and per user", async () => {
-    const chat = createChat(
-      { ...s, config: { ...s.config, CHAT_RATE_LIMIT_PER_IP: 2, CHAT_RATE_LIMIT_PER_USER: 3 } } as Services,
-      { model: null },
-    );
+    const chat = createChat({
+      ...s,
+      config: { ...s.config, CHAT_RATE_LIMIT_PER_IP: 2, CHAT_RATE_LIMIT_PER_USER: 3 },
+      model: null,
+    });
     const rejected = async (p: Promise<unknown>) => {
       const err = await p.then(() => null).catch((e) => e);
       return isAppError(err) && err.status === 429;
@@ -328,7 +329,7 @@ describe("abuse controls and scoping", () => {
 
 describe("offline assistant through the endpoint", () => {
   it("answers from the tools with activity, labelled offline, and saves like the model", async () => {
-    const chat = createChat(s, { model: null });
+    const chat = createChat({ ...s, model: null });
     expect(chat.info().mode).toBe("offline");
     const userId = await makeUser();
     const events = await send({ message: "What is TASI at?" }, { chat, userId });
@@ -341,7 +342,7 @@ describe("offline assistant through the endpoint", () => {
     expect(events.at(-1)).toMatchObject({ type: "done", saved: true });
   });
   it("answers Arabic questions, and any question from an Arabic page, in Arabic with the live prices", async () => {
-    const chat = createChat(s, { model: null });
+    const chat = createChat({ ...s, model: null });
     const gold = s.market!.quote("GOLD")!;
     const arabic = replyText(await send({ message: "كم سعر الذهب؟" }, { chat }));
     expect(arabic).toContain(

@@ -11,8 +11,14 @@ import {
   type StoredMessage,
 } from "#common/chat";
 import { AppError } from "#common/errors";
+import type { AlertsService } from "#server/alerts/types";
+import type { CalendarService } from "#server/calendar/types";
+import type { Config } from "#server/config";
+import type { Db } from "#server/db/client";
+import type { Logger } from "#server/logger";
+import type { MarketService } from "#server/market/types";
+import type { NewsService } from "#server/news/types";
 import { createRateLimiter } from "../rate-limit/limiter";
-import type { Services } from "../services";
 import { type Emit, streamAiReply, subjectOf } from "./ai-reply";
 import * as queries from "./conversations";
 import { createMarketContext } from "./market-context";
@@ -46,12 +52,24 @@ export interface ChatService {
   deleteConversation(userId: string, conversationId: string): Promise<void>;
 }
 
-/** Feature wiring: reads the other features' services at call time, as they may be wired later. */
-export function createChat(services: Services, deps: { model?: LanguageModel | null } = {}): ChatService {
-  const { config, db, log } = services;
+export interface ChatDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** What the assistant's tools read and do (quotes, news, the calendar, the user's alerts). */
+  market: MarketService;
+  news: NewsService;
+  calendar: CalendarService;
+  alerts: AlertsService;
+  /** Tests pass a model (or null for the offline assistant); otherwise it comes from config. */
+  model?: LanguageModel | null;
+}
+
+export function createChat(deps: ChatDeps): ChatService {
+  const { config, db, log, market, news, calendar, alerts } = deps;
   const model = deps.model === undefined ? createChatModel(config) : deps.model;
   const mode = model ? "ai" : "offline";
-  const marketContext = createMarketContext(() => services.market);
+  const marketContext = createMarketContext(() => market);
   const perIp = createRateLimiter(db, {
     name: "chat-ip",
     limit: config.CHAT_RATE_LIMIT_PER_IP,
@@ -65,10 +83,10 @@ export function createChat(services: Services, deps: { model?: LanguageModel | n
   const requestSchema = chatRequestSchema(config.CHAT_MAX_MESSAGE_CHARS);
 
   const toolContext = (userId: string | null): ToolContext => ({
-    market: services.market,
-    news: services.news,
-    calendar: services.calendar,
-    alerts: services.alerts,
+    market,
+    news,
+    calendar,
+    alerts,
     userId,
   });
 

@@ -1,4 +1,4 @@
-import type { MarketService } from "../contracts";
+import type { MarketService } from "#server/market/types";
 import type { MarketBundle, Quote } from "../market/types";
 
 /** The chat's view of the market is refreshed every 30 seconds (docs/product/chat.md). */

@@ -203,7 +203,7 @@ describe("news pages and home", () => {
     const failing = createContent({
       db: s.db,
       log: s.log,
-      news: () => ({ latest: () => Promise.reject(new Error("feed store down")) }),
+      news: { latest: () => Promise.reject(new Error("feed store down")) },
     });
     const page = await failing.newsPage("breaking");
     expect(page.articles).toHaveLength(3);

@@ -1,11 +1,11 @@
+import type { Db } from "#server/db/client";
 import { articles, blacklistEntries, brokers } from "../db/schema";
-import type { Services } from "../services";
 import { SEED_ARTICLES, SEED_BLACKLIST, SEED_BROKERS } from "./seed-data";
 
 const HOUR = 3_600_000;
 
 /** Demo articles, brokers and blacklist entries; idempotent (existing slugs and names are kept). */
-export async function seedContent({ db }: Pick<Services, "db">): Promise<number> {
+export async function seedContent({ db }: { db: Db }): Promise<number> {
   const now = Date.now();
   const added = await Promise.all([
     db

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, like, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { slugify } from "#common/admin/forms";
 import { AppError } from "#common/errors";
-import type { NewsService } from "../contracts";
+import type { NewsService } from "#server/news/types";
 import type { Db } from "../db/client";
 import { articles, blacklistEntries, brokers } from "../db/schema";
 import type { Logger } from "../logger";
@@ -21,8 +21,8 @@ import {
 export interface ContentDeps {
   db: Db;
   log: Logger;
-  /** Read at call time: the news service may be wired after this one, or not at all. */
-  news?: () => NewsService | undefined;
+  /** Ingested items for the news pages; without it they show the articles alone. */
+  news?: NewsService;
 }
 
 const MAX_LIMIT = 200;
@@ -318,7 +318,7 @@ export function createContent(deps: ContentDeps): ContentService {
 
   /** The news page still renders its articles when ingestion is missing or failing. */
   async function latestIngested(section: NewsSection, limit: number) {
-    const news = deps.news?.();
+    const { news } = deps;
     if (!news) return [];
     try {
       return await news.latest({ category: section, limit });

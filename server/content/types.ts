@@ -1,4 +1,4 @@
-import type { NewsItem } from "../contracts";
+import type { NewsItem } from "#server/news/types";
 
 const ARTICLE_SECTIONS = ["economic", "breaking", "central-bank", "broker-analysis"] as const;
 export type ArticleSection = (typeof ARTICLE_SECTIONS)[number];

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { grantAdmin } from "../auth/roles";
+import type { CalendarFeature } from "../calendar";
 import { alertNotifications, chatConversations, chatMessages } from "../db/schema";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
@@ -101,6 +102,18 @@ interface Row {
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+/** A future calendar event of the shipped schedule (stored on first use). */
+let eventId: string | undefined;
+async function calendarEventId() {
+  if (!eventId) {
+    const calendar = s.calendar as unknown as CalendarFeature;
+    await calendar.ensureSchedule();
+    eventId = (await calendar.upcoming({ days: 60 })).find(
+      (e) => e.startsAt.getTime() > Date.now() + 86_400_000,
+    )!.id;
+  }
+  return eventId;
+}
 const json = (res: Sent) => JSON.parse(res.text);
 const same = (o: Outcome): Record<Role, Outcome> => ({ anonymous: o, user: o, other: o, admin: o });
 const HOME = { redirect: "/" };
@@ -316,6 +329,60 @@ const MATRIX: Row[] = [
     expect: same(200),
   },
   { name: "GET calendar.ics", call: (who) => send(who, "GET", "/calendar.ics"), expect: same(200) },
+  {
+    name: "GET api/calendar",
+    call: async (who) => {
+      await calendarEventId();
+      return send(who, "GET", "/api/calendar?from=2026-01-01&to=2026-03-01&importance=high");
+    },
+    expect: same((res) => {
+      expect(res.status).toBe(200);
+      const events = json(res).events as Array<{ importance: string; startsAt: string }>;
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.importance === "high" && e.startsAt.endsWith("Z"))).toBe(true);
+    }),
+  },
+  {
+    // A visitor's zone lives in a cookie; a signed-in user's is also saved on their own row.
+    name: "POST api/calendar/time-zone",
+    call: (who) => send(who, "POST", "/api/calendar/time-zone", form({ timeZone: "Asia/Riyadh" })),
+    expect: same((res) => {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("set-cookie")).toMatch(/^tz=Asia%2FRiyadh;/);
+    }),
+  },
+  {
+    name: "GET calendar/:id",
+    call: async (who) => send(who, "GET", `/calendar/${await calendarEventId()}`),
+    expect: same(200),
+  },
+  {
+    // "Remind me" is the signed-in user's own row.
+    name: "POST calendar/:id",
+    writes: true,
+    call: async (who) =>
+      send(who, "POST", `/calendar/${await calendarEventId()}`, form({ intent: "set", minutesBefore: "15" })),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 200 },
+  },
+  {
+    name: "GET admin/calendar",
+    call: (who) => send(who, "GET", "/admin/calendar"),
+    expect: adminOnly(200, HOME),
+  },
+  {
+    name: "POST api/admin/calendar",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/admin/calendar", {
+        title: "Matrix test event",
+        startsAt: "2031-01-01T10:00:00Z",
+        country: "Oman",
+        category: "Central Bank",
+        importance: "low",
+        confidence: "expected",
+      }),
+    expect: adminOnly(200, 403),
+  },
   { name: "GET search", call: (who) => send(who, "GET", "/search?q=gold"), expect: same(200) },
   { name: "GET api/chat", call: (who) => send(who, "GET", "/api/chat"), expect: same(200) },
   {

@@ -2,8 +2,10 @@
  * Every mail the site sends, as an outbox row ready to enqueue: the rendered template, its kind
  * and the idempotency key that makes enqueueing it twice harmless.
  */
-import type { AlertType, Frequency } from "../contracts";
-import type { Locale } from "./i18n";
+
+import type { AlertTypeValue } from "#common/alert-schema";
+import type { Lang } from "#common/locale";
+import type { Frequency } from "#common/newsletter-schema";
 import type { OutgoingMail } from "./outbox";
 import { passwordResetEmail, verificationEmail } from "./templates/account";
 import { alertTriggeredEmail } from "./templates/alert-triggered";
@@ -22,7 +24,7 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
 }
 
 /** `locale` is the recipient's language (users.locale or the subscriber's); English when absent. */
-type AuthMail = { to: string; name: string; url: string; token: string; locale?: Locale };
+type AuthMail = { to: string; name: string; url: string; token: string; locale?: Lang };
 
 export function verificationMail(o: AuthMail): OutgoingMail {
   return { idempotencyKey: `verify:${o.token}`, kind: "verification", to: o.to, ...verificationEmail(o) };
@@ -39,7 +41,7 @@ export function welcomeMail(o: {
   frequency: Frequency;
   siteUrl: string;
   unsubscribe?: { pageUrl: string; oneClickUrl: string };
-  locale?: Locale;
+  locale?: Lang;
 }): OutgoingMail {
   return {
     idempotencyKey: o.key,
@@ -55,7 +57,7 @@ export function brokerSelectionMail(o: {
   to: string;
   name: string;
   broker: string;
-  locale?: Locale;
+  locale?: Lang;
 }): OutgoingMail {
   return { idempotencyKey: o.key, kind: "broker-selection", to: o.to, ...brokerSelectionEmail(o) };
 }
@@ -70,11 +72,11 @@ export function alertTriggeredMail(o: {
   alertId: string;
   triggeredAt: Date;
   symbol: string;
-  condition: AlertType;
+  condition: AlertTypeValue;
   target: number;
   price: number;
   siteUrl: string;
-  locale?: Locale;
+  locale?: Lang;
 }): OutgoingMail {
   // The alerts page in the recipient's language (Arabic pages live under /ar).
   const alertsPath = o.locale === "ar" ? "/ar/price-alerts" : "/price-alerts";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Logger } from "../logger";
@@ -320,7 +320,7 @@ export function createOutbox(db: Db, transport: MailTransport, log: Logger, opts
       })
       .from(mailOutbox)
       .where(o.status ? eq(mailOutbox.status, o.status) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(Math.min(o.limit ?? 50, 500))
       .offset(o.offset ?? 0);
   }
@@ -341,14 +341,44 @@ export function createOutbox(db: Db, transport: MailTransport, log: Logger, opts
     return out;
   }
 
+  /** One page of the admin's mail viewer, with the total of its filter and the per-status counts. */
+  async function page(o: { status?: MailStatus; page: number; pageSize: number }) {
+    const [rows, byStatus] = await Promise.all([
+      list({ status: o.status, limit: o.pageSize, offset: (o.page - 1) * o.pageSize }),
+      counts(),
+    ]);
+    const total = o.status ? byStatus[o.status] : Object.values(byStatus).reduce((a, b) => a + b, 0);
+    return { rows, total, counts: byStatus };
+  }
+
+  /** Delivery trouble for the admin's status card: dead mail of the last day, mail overdue 5 minutes. */
+  async function backlog(): Promise<{ deadLastDay: number; overdue: number }> {
+    const [dead] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "dead"), sql`${mailOutbox.createdAt} > now() - interval '24 hours'`));
+    const [overdue] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, sql`now() - interval '5 minutes'`),
+        ),
+      );
+    return { deadLastDay: dead!.n, overdue: overdue!.n };
+  }
+
   return {
     enqueue,
     enqueueMany,
     drain,
     retryDead,
     list,
+    page,
     get,
     counts,
+    backlog,
     /** Whether delivery is paused because the mail server is down, and why. */
     health: () => ({
       transport: transport.name,

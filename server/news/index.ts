@@ -1,17 +1,19 @@
-import type { Services } from "../services";
-import { createNews } from "./service";
+import type { Scheduler } from "#server/jobs/scheduler";
+import { createNews as createNewsService, type NewsAnalyticsService, type NewsDeps } from "./service";
+import type { NewsService } from "./types";
 
 export type { Dashboard, NewsAnalyticsService, NewsSummary } from "./service";
+export type * from "./types";
 
-/** Creates the news service (services.news for other features, services.newsAnalytics for the dashboard) and its poll job. */
-export function registerNews(services: Services) {
-  const { config, db, log, jobs } = services;
-  const news = createNews({ db, log, config });
-  services.news = news;
-  services.newsAnalytics = news;
-  jobs.register({
+/** services.news: what other features read (latest items) plus the analytics dashboard's API. */
+export type News = NewsService & NewsAnalyticsService;
+
+/** Creates the news service and registers its feed poll job. */
+export function createNews(deps: NewsDeps & { jobs: Pick<Scheduler, "register"> }): News {
+  const news = createNewsService(deps);
+  deps.jobs.register({
     name: "rss-poll",
-    intervalMs: config.RSS_POLL_MINUTES * 60_000,
+    intervalMs: deps.config.RSS_POLL_MINUTES * 60_000,
     run: async (signal) => void (await news.poll({ signal })),
   });
   return news;

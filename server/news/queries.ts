@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { NewsItem } from "../contracts";
 import type { Db } from "../db/client";
 import { educationCards, newsAnalyses, newsFeeds, newsItems } from "../db/schema";
 import type { ItemAnalysis } from "./analysis/types";
+import type { NewsItem } from "./types";
 
 export type StoredItem = NewsItem & { language: "ar" | "en" };
 

@@ -1,6 +1,8 @@
 import { and, eq, like } from "drizzle-orm";
+import type { Config } from "#server/config";
+import type { Db } from "#server/db/client";
+import type { Logger } from "#server/logger";
 import { educationCards, newsFeeds } from "../db/schema";
-import type { Services } from "../services";
 import { pollFeed } from "./ingest";
 
 /**
@@ -75,7 +77,11 @@ export const EDUCATION_CARDS = [
   },
 ].map((card, i) => ({ ...card, sortOrder: i + 1 }));
 
-export async function seedNewsFeeds(s: Services): Promise<number> {
+export async function seedNewsFeeds(s: {
+  db: Db;
+  log: Logger;
+  config: Pick<Config, "RSS_POLL_MINUTES">;
+}): Promise<number> {
   const feeds = await s.db
     .insert(newsFeeds)
     .values(DEFAULT_FEEDS)
@@ -97,7 +103,7 @@ export async function seedNewsFeeds(s: Services): Promise<number> {
   return feeds.length + items;
 }
 
-export async function seedEducation(s: Services): Promise<number> {
+export async function seedEducation(s: { db: Db }): Promise<number> {
   const rows = await s.db
     .insert(educationCards)
     .values(EDUCATION_CARDS)

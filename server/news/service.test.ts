@@ -16,7 +16,7 @@ afterAll(() => s.close());
 
 describe("seeded news (offline default)", () => {
   it("ingests the shipped sample feeds in every format, English and Arabic", async () => {
-    const feeds = await s.newsAnalytics!.feeds();
+    const feeds = await s.news.feeds();
     expect(feeds.filter((f) => f.url.startsWith("sample://")).every((f) => f.lastStatus === "ok")).toBe(true);
     expect(feeds.some((f) => f.url.startsWith("https://"))).toBe(true);
     const items = await s.news!.latest({ limit: 100 });
@@ -66,7 +66,7 @@ describe("NewsService.latest", () => {
 
 describe("news analytics dashboard (feed, then summaries, then sentiment)", () => {
   it("loads the feed, summarizes the first 5 items and computes sentiment, caching analyses", async () => {
-    const d = await s.newsAnalytics!.dashboard();
+    const d = await s.news.dashboard();
     expect(d.feed!.length).toBeGreaterThan(SUMMARY_COUNT);
     expect(d.summaries).toHaveLength(SUMMARY_COUNT);
     expect(d.summaries!.map((x) => x.originalTitle)).toEqual(d.feed!.slice(0, 5).map((i) => i.title));
@@ -85,17 +85,17 @@ describe("news analytics dashboard (feed, then summaries, then sentiment)", () =
   });
 
   it("serves cached analyses until 'Refresh Analysis' recomputes them", async () => {
-    const first = await s.newsAnalytics!.dashboard();
+    const first = await s.news.dashboard();
     const itemId = first.summaries![0]!.itemId;
     await s.db
       .update(newsAnalyses)
       .set({ summary: "stale cached summary" })
       .where(eq(newsAnalyses.itemId, itemId));
-    const cached = await s.newsAnalytics!.dashboard();
+    const cached = await s.news.dashboard();
     expect(cached.summaries![0]!.summary).toBe("stale cached summary");
-    const { recomputed } = await s.newsAnalytics!.refreshAnalysis();
+    const { recomputed } = await s.news.refreshAnalysis();
     expect(recomputed).toBe(first.feed!.length);
-    const fresh = await s.newsAnalytics!.dashboard();
+    const fresh = await s.news.dashboard();
     expect(fresh.summaries![0]!.summary).not.toBe("stale cached summary");
     expect(fresh.sentiment!.analysedAt!.getTime()).toBeGreaterThan(first.sentiment!.analysedAt!.getTime());
   });
@@ -105,12 +105,12 @@ describe("news analytics dashboard (feed, then summaries, then sentiment)", () =
     try {
       await broken.database.query("drop table news_analyses");
       await seedNewsFeeds(broken);
-      const d = await broken.newsAnalytics!.dashboard();
+      const d = await broken.news.dashboard();
       expect(d.feed!.length).toBeGreaterThan(0);
       expect(d.summaries).toBeNull();
       expect(d.sentiment).toBeNull();
       await broken.database.query("drop table news_items cascade");
-      const none = await broken.newsAnalytics!.dashboard();
+      const none = await broken.news.dashboard();
       expect(none.feed).toBeNull();
     } finally {
       await broken.close();
@@ -118,7 +118,7 @@ describe("news analytics dashboard (feed, then summaries, then sentiment)", () =
   });
 
   it("lists the spec's six education cards in two sections", async () => {
-    const cards = await s.newsAnalytics!.education();
+    const cards = await s.news.education();
     expect(cards.map((c) => [c.section, c.title])).toEqual([
       ["Market Fundamentals", "Understanding Gulf Stock Markets"],
       ["Market Fundamentals", "Currency Trading in the Gulf"],
@@ -140,7 +140,7 @@ describe("poll job", () => {
     await s.db.delete(newsAnalyses);
     await s.db.update(newsFeeds).set({ lastModified: null, nextFetchAt: new Date(0) });
     await s.db.delete(newsItems).where(eq(newsItems.source, "GulfPulse Wire (sample feed)"));
-    const reports = await s.newsAnalytics!.poll({ force: false });
+    const reports = await s.news.poll({ force: false });
     const wire = reports.find((r) => r.url === "sample://gulf-wire.rss.xml")!;
     expect(wire.added.length).toBe(3);
     expect((await s.db.select().from(newsAnalyses)).length).toBeGreaterThan(0);

@@ -1,5 +1,4 @@
 import type { Config } from "../config";
-import type { NewsService } from "../contracts";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { createAiEngine } from "./analysis/ai-engine";
@@ -18,6 +17,7 @@ import {
   saveAnalysis,
 } from "./queries";
 import { toPlainText } from "./sanitizer";
+import type { NewsService } from "./types";
 
 /** The dashboard summarizes the first 5 items of the feed (docs/product/news-analytics.md). */
 export const SUMMARY_COUNT = 5;

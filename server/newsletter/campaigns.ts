@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { CampaignProgress, Frequency } from "../contracts";
 import type { Db } from "../db/client";
 import { newsletterCampaigns as c, mailOutbox } from "../db/schema";
+import type { CampaignProgress, Frequency } from "./types";
 
 export async function insertCampaign(
   db: Db,

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { AppError } from "#common/errors";
+import { type Lang, toLang } from "#common/locale";
 import { DEFAULT_FREQUENCY } from "#common/newsletter-schema";
-import type { NewsletterService } from "../contracts";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import type { Scheduler } from "../jobs/scheduler";
 import type { Logger } from "../logger";
 import {
   brokerSelectionMail,
@@ -15,7 +16,6 @@ import {
 } from "../mail/mails";
 import type { Outbox, OutgoingMail } from "../mail/outbox";
 import { createRateLimiter } from "../rate-limit/limiter";
-import { type Locale, toLocale } from "../users/locale";
 import {
   type CampaignRow,
   campaignProgress,
@@ -33,6 +33,7 @@ import {
   localeForEmail,
   subscriberStats,
 } from "./subscribers";
+import type { NewsletterService } from "./types";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
 
 const DUPLICATE_MESSAGE = "Email already subscribed to newsletter";
@@ -53,11 +54,13 @@ export interface NewsletterDeps {
   secret: string;
   /** Signups per IP address per 10 minutes (in memory, per process). */
   signupsPerIp?: number;
+  /** Runs processCampaigns every 5 seconds on the job leader. */
+  jobs: Pick<Scheduler, "register">;
 }
 
 export type Newsletter = NewsletterService & {
   /** The links a subscriber's mails carry (the page in the subscriber's language). */
-  unsubscribeLinks(subscriberId: string, locale?: Locale): { pageUrl: string; oneClickUrl: string };
+  unsubscribeLinks(subscriberId: string, locale?: Lang): { pageUrl: string; oneClickUrl: string };
   /** Job body: finishes interrupted campaign queueing and marks delivered campaigns done. */
   processCampaigns(): Promise<void>;
 };
@@ -73,12 +76,12 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
   });
 
   // Arabic pages live under /ar; the one-click endpoint is an API path, the same in every language.
-  const sitePath = (locale: Locale) => (locale === "ar" ? `${siteUrl}/ar` : siteUrl);
-  const linksFor = (token: string, locale: Locale = "en") => ({
+  const sitePath = (locale: Lang) => (locale === "ar" ? `${siteUrl}/ar` : siteUrl);
+  const linksFor = (token: string, locale: Lang = "en") => ({
     pageUrl: `${sitePath(locale)}/newsletter/unsubscribe?token=${token}`,
     oneClickUrl: `${siteUrl}/api/newsletter/unsubscribe?token=${token}`,
   });
-  const unsubscribeLinks = (subscriberId: string, locale: Locale = "en") =>
+  const unsubscribeLinks = (subscriberId: string, locale: Lang = "en") =>
     linksFor(tokens.sign(subscriberId), locale);
 
   async function enqueueWelcome(sub: {
@@ -86,7 +89,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     email: string;
     fullName: string;
     frequency: any;
-    locale: Locale;
+    locale: Lang;
     subscribedAt: Date;
   }) {
     try {
@@ -110,8 +113,8 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
   /** Idempotent: one outbox row per (campaign, subscriber), so it can run again after a crash. */
   async function queueCampaign(campaign: CampaignRow): Promise<number> {
     // Rendered once per language (the frame and footer follow the subscriber's language).
-    const renderedIn = new Map<Locale, ReturnType<typeof newsletterEmail>>();
-    const render = (locale: Locale) => {
+    const renderedIn = new Map<Lang, ReturnType<typeof newsletterEmail>>();
+    const render = (locale: Lang) => {
       let rendered = renderedIn.get(locale);
       if (!rendered) {
         rendered = newsletterEmail({
@@ -136,7 +139,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       if (page.length === 0) break;
       const mails: OutgoingMail[] = page.map((sub) => {
         const token = tokens.sign(sub.id);
-        const rendered = render(toLocale(sub.locale));
+        const rendered = render(toLang(sub.locale));
         return {
           idempotencyKey: `newsletter:${campaign.id}:${sub.id}`,
           kind: "newsletter",
@@ -159,7 +162,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
     return Number(n);
   }
 
-  return {
+  const newsletter: Newsletter = {
     unsubscribeLinks,
 
     async subscribe(input, meta) {
@@ -177,7 +180,7 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
           interests: input.source === "full" ? input.interests : undefined,
           frequency,
           // Only the site's languages are stored; anything else is English.
-          locale: toLocale(meta?.locale),
+          locale: toLang(meta?.locale),
         });
       } catch (err) {
         // Two signups racing for one address: the loser meets the unique index (23505: 'Email already subscribed').
@@ -287,4 +290,10 @@ export function createNewsletter(deps: NewsletterDeps): Newsletter {
       for (const { id } of done) log.info({ campaignId: id }, "newsletter campaign delivered");
     },
   };
+  deps.jobs.register({
+    name: "newsletter-campaigns",
+    intervalMs: 5_000,
+    run: () => newsletter.processCampaigns(),
+  });
+  return newsletter;
 }

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
-import type { Frequency, NewsletterSubscriber } from "../contracts";
+import { type Lang, toLang } from "#common/locale";
 import type { Db } from "../db/client";
 import { newsletterCampaigns, newsletterSubscribers as t, user } from "../db/schema";
-import { type Locale, toLocale } from "../users/locale";
+import type { Frequency, NewsletterSubscriber } from "./types";
 
 const columns = {
   id: t.id,
@@ -23,7 +23,7 @@ export interface NewSubscriber {
   interests?: string;
   frequency: Frequency;
   /** The language of the page the visitor subscribed from. */
-  locale: Locale;
+  locale: Lang;
 }
 
 /**
@@ -53,7 +53,7 @@ export async function insertOrReactivateSubscriber(db: Db, s: NewSubscriber) {
     email: row.email as string,
     fullName: row.fullName as string,
     frequency: row.frequency as Frequency,
-    locale: toLocale(row.locale),
+    locale: toLang(row.locale),
     subscribedAt: new Date(row.subscribedAt),
   };
 }
@@ -67,14 +67,14 @@ export async function findSubscriber(db: Db, id: string) {
  * The language to write to an address in: its subscription's, else its account's, else English.
  * Mails an admin sends to an address (welcome, broker selection) follow the recipient's language.
  */
-export async function localeForEmail(db: Db, email: string): Promise<Locale> {
+export async function localeForEmail(db: Db, email: string): Promise<Lang> {
   const result = await db.execute(sql`
     select locale from (
       select locale, 1 as rank from ${t} where lower(email) = lower(${email})
       union all
       select locale, 2 from ${user} where lower(email) = lower(${email})
     ) found order by rank limit 1`);
-  return toLocale((result as unknown as { rows: { locale: string }[] }).rows[0]?.locale);
+  return toLang((result as unknown as { rows: { locale: string }[] }).rows[0]?.locale);
 }
 
 export async function deactivateSubscriber(db: Db, id: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MarketService } from "#server/market/types";
 import { seedContent } from "../content";
-import type { MarketService } from "../contracts";
 import { economicEvents, educationCards, newsItems } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
@@ -88,7 +88,7 @@ beforeAll(async () => {
     category: "GDP",
     importance: "medium",
   });
-  search = createSearch({ database: s.database, log: s.log, market: () => market });
+  search = createSearch({ database: s.database, log: s.log, market });
 });
 afterAll(async () => {
   await s.close();

@@ -1,4 +1,4 @@
-import type { MarketService } from "../contracts";
+import type { MarketService } from "#server/market/types";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { AR_INSTRUMENTS } from "../market/arabic-names";
@@ -11,8 +11,8 @@ import type { SearchResult, SearchResultType, SearchService, SearchSource } from
 export interface SearchDeps {
   database: Database;
   log: Logger;
-  /** Read at call time: the market service may be wired after this one, or not at all. */
-  market?: () => MarketService | undefined;
+  /** The instruments found by name or symbol; without it none are. */
+  market?: MarketService;
   /** Every listed company (default: the shipped listings); each is found like an instrument. */
   listings?: () => Promise<Listing[]>;
 }
@@ -222,7 +222,7 @@ export function createSearch(deps: SearchDeps): SearchService {
   }
 
   function instrumentDocs(): FixedDoc[] {
-    const market = deps.market?.();
+    const { market } = deps;
     if (!market) return [];
     return market.catalogue().map((i) => ({
       source: "instrument" as const,

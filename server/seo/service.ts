@@ -12,9 +12,8 @@ export interface SeoDeps {
   /** PUBLIC_URL (or the local default): every URL in the files is absolute on it. */
   publicUrl: string;
   settings: Pick<Settings, "get">;
-  /** Read at call time: features are wired after this one, or not at all. */
-  content: () => ContentService | undefined;
-  market: () => MarketService | undefined;
+  content: ContentService;
+  market: MarketService;
   /** Every listed company (default: the shipped listings): each has a page. */
   listings?: () => Promise<Listing[]>;
 }
@@ -57,8 +56,7 @@ export function createSeo(deps: SeoDeps): SeoService {
   };
 
   async function publishedArticles(max: number) {
-    const content = deps.content();
-    if (!content) return [];
+    const { content } = deps;
     const all: ArticleSummary[] = [];
     while (all.length < max) {
       const page = await content.articles.list({
@@ -74,9 +72,9 @@ export function createSeo(deps: SeoDeps): SeoService {
   return {
     async sitemap() {
       const pages = [...STATIC_PAGES.map((p) => p.url), "/search"].flatMap((p) => inEveryLanguage(p));
-      const instruments = (deps.market()?.catalogue() ?? []).flatMap((i) =>
-        inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`),
-      );
+      const instruments = deps.market
+        .catalogue()
+        .flatMap((i) => inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`));
       const curated = new Set(instruments.map((u) => u.loc));
       const listings = (deps.listings ? await deps.listings() : loadShippedListings())
         .flatMap((l) => inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(l.symbol))}`))

@@ -1,5 +1,6 @@
-import type { EconomicEvent, NewsItem } from "#server/contracts";
+import type { EconomicEvent } from "#server/calendar/types";
 import type { Dashboard, NewsSummary } from "#server/news";
+import type { NewsItem } from "#server/news/types";
 import type { Format } from "~/lib/format";
 
 /**

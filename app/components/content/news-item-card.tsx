@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
-import type { NewsItem } from "#server/contracts";
+import type { NewsItem } from "#server/news/types";
 import { dirOf } from "~/lib/i18n";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";

@@ -11,7 +11,7 @@ type Ctx = Parameters<typeof services>[0];
  * analysis (the other prefix redirects). Unknown or unpublished slugs are the 404 page.
  */
 export async function loadArticle(request: Request, context: Ctx, slug: string, kind: "news" | "broker") {
-  const content = services(context).content!;
+  const content = services(context).content;
   const article = await content.articles.get(slug).catch((err: unknown) => {
     if (isAppError(err) && err.code === "not_found:article") throw data(null, { status: 404 });
     throw err;

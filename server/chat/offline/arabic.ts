@@ -1,6 +1,5 @@
-import type { MarketService } from "#server/contracts";
 import { AR_INSTRUMENTS } from "#server/market/arabic-names";
-import type { Instrument, MarketCategory } from "#server/market/types";
+import type { Instrument, MarketCategory, MarketService } from "#server/market/types";
 import { normalizeArabic } from "#server/news/analysis/lexicon";
 import { findInstruments, type Intent } from "./intents";
 

@@ -1,4 +1,4 @@
-import type { AlertType } from "#server/contracts";
+import type { AlertType } from "#server/alerts/types";
 import { AR_INSTRUMENTS } from "#server/market/arabic-names";
 import type { MarketCategory } from "#server/market/types";
 import { SIGN_IN_FOR_ALERTS } from "../tools/list-alerts";
@@ -25,6 +25,8 @@ export interface Copy {
     open: boolean;
     time: string;
   }): string;
+  /** How current a quoted price is, as a sentence (every price the assistant gives says it). */
+  freshness(o: { freshness: string; delayMinutes?: number; source: string }): string;
   marketStatus(o: { symbol: string; name: string; open: boolean; time: string }): string;
   overview(category: string, lines: string): string;
   movers(scope: string | null, gainers: string, losers: string): string;
@@ -78,6 +80,14 @@ const en: Copy = {
     `the market is ${q.open ? "open" : "closed"}. Last update ${q.time} GMT.`,
   marketStatus: (q) =>
     `**${q.symbol}** (${q.name}): the market is **${q.open ? "open" : "closed"}** right now. Last update ${q.time} GMT.`,
+  freshness: (f) =>
+    f.freshness === "live"
+      ? `Live price (${f.source}).`
+      : f.freshness === "delayed"
+        ? `Price delayed ${f.delayMinutes ?? 0} min (${f.source}).`
+        : f.freshness === "eod"
+          ? `End-of-day price (${f.source}).`
+          : "Simulated price from the built-in simulator, not a market quote.",
   overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**Top movers today${scope ? ` in ${scope.toLowerCase()}` : ""}**\n\nGainers:\n${gainers}\n\nLosers:\n${losers}`,
@@ -143,6 +153,14 @@ const ar: Copy = {
   },
   marketStatus: (q) =>
     `**${q.symbol}** (${q.name}): السوق **${q.open ? "مفتوحة" : "مغلقة"}** الآن. آخر تحديث ${q.time} بتوقيت غرينتش.`,
+  freshness: (f) =>
+    f.freshness === "live"
+      ? `سعر مباشر (${f.source}).`
+      : f.freshness === "delayed"
+        ? `سعر متأخر ${f.delayMinutes ?? 0} دقيقة (${f.source}).`
+        : f.freshness === "eod"
+          ? `سعر نهاية اليوم (${f.source}).`
+          : "سعر محاكى من المحاكي المدمج، وليس سعر سوق.",
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,

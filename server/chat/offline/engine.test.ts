@@ -65,6 +65,13 @@ describe("quotes", () => {
     expect(answer.endsWith(RISK_REMINDER)).toBe(true);
   });
 
+  it("says how current the price is (simulated here), in either language", async () => {
+    const { answer } = await ask("What is TASI at?");
+    expect(answer).toContain("Simulated price from the built-in simulator, not a market quote.");
+    const { answer: ar } = await ask("كم سعر تاسي؟");
+    expect(ar).toContain("سعر محاكى من المحاكي المدمج، وليس سعر سوق.");
+  });
+
   it("shows a currency pair with 4 decimals", async () => {
     const { answer } = await ask("what's the dirham rate? USD/AED");
     expect(answer).toMatch(/\*\*\d\.\d{4}\*\*/);

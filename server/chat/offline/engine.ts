@@ -1,4 +1,4 @@
-import type { AlertType } from "#server/contracts";
+import type { AlertType } from "#server/alerts/types";
 import {
   createAlert,
   getEconomicCalendar,
@@ -37,7 +37,8 @@ function quoteLine(q: CompactQuote): string {
 const gmtTime = (iso: string | number) => new Date(iso).toISOString().slice(11, 16);
 
 function quoteParagraph(q: CompactQuote, copy: Copy): string {
-  return copy.quote({
+  const label = copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source });
+  return `${copy.quote({
     symbol: q.symbol,
     name: copy.name(q.symbol, q.name),
     price: formatNumber(q.price, q.decimals),
@@ -51,7 +52,7 @@ function quoteParagraph(q: CompactQuote, copy: Copy): string {
     high: formatNumber(q.dayHigh, q.decimals),
     open: q.marketOpen,
     time: gmtTime(q.lastUpdate),
-  });
+  })} ${label}`;
 }
 
 /**

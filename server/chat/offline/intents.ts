@@ -1,5 +1,5 @@
-import type { AlertType, MarketService } from "#server/contracts";
-import type { Instrument, MarketCategory } from "#server/market/types";
+import type { AlertType } from "#server/alerts/types";
+import type { Instrument, MarketCategory, MarketService } from "#server/market/types";
 
 /** What the offline assistant understood a message to ask for. */
 export type Intent =

@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import type { AlertsService, CalendarService, MarketService, NewsService } from "#server/contracts";
+import type { AlertsService } from "#server/alerts/types";
+import type { CalendarService } from "#server/calendar/types";
+import type { MarketService } from "#server/market/types";
+import type { NewsService } from "#server/news/types";
 
 /** What a tool may use: the other features' contracts (each may be absent) and who is asking. */
 export interface ToolContext {

@@ -1,19 +1,20 @@
-import type { AlertType } from "#server/contracts";
-import { formatNumber, type Locale, mailT } from "../i18n";
+import type { AlertTypeValue } from "#common/alert-schema";
+import type { Lang } from "#common/locale";
+import { formatNumber, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
 /** The alert form's type labels, in the recipient's language. */
-const conditionLabel = (condition: AlertType, locale: Locale = "en") =>
+const conditionLabel = (condition: AlertTypeValue, locale: Lang = "en") =>
   mailT(locale)(`alert.conditions.${condition}`);
 
 export function alertTriggeredEmail(p: {
   name?: string;
   symbol: string;
-  condition: AlertType;
+  condition: AlertTypeValue;
   target: number;
   price: number;
   alertsUrl: string;
-  locale?: Locale;
+  locale?: Lang;
 }): RenderedEmail {
   const locale = p.locale ?? "en";
   const t = mailT(locale);

@@ -1,5 +1,6 @@
-import type { Frequency } from "#server/contracts";
-import { type Locale, mailT } from "../i18n";
+import type { Lang } from "#common/locale";
+import type { Frequency } from "#common/newsletter-schema";
+import { mailT } from "../i18n";
 import { EmailLayout, Heading, type RenderedEmail, renderEmail, textBody, UnsubscribeFooter } from "./layout";
 import { markdownToSafeHtml, markdownToText } from "./markdown";
 
@@ -14,7 +15,7 @@ export function newsletterEmail(p: {
   frequency?: Frequency;
   unsubscribeUrl?: string;
   isTest?: boolean;
-  locale?: Locale;
+  locale?: Lang;
 }): RenderedEmail {
   const locale = p.locale ?? "en";
   const t = mailT(locale);

@@ -1,5 +1,6 @@
-import type { Frequency } from "#server/contracts";
-import { type Locale, mailT } from "../i18n";
+import type { Lang } from "#common/locale";
+import type { Frequency } from "#common/newsletter-schema";
+import { mailT } from "../i18n";
 import {
   Button,
   EmailLayout,
@@ -16,7 +17,7 @@ export function welcomeEmail(p: {
   frequency: Frequency;
   siteUrl: string;
   unsubscribeUrl?: string;
-  locale?: Locale;
+  locale?: Lang;
 }): RenderedEmail {
   const locale = p.locale ?? "en";
   const t = mailT(locale);

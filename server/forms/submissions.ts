@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { AppError } from "#common/errors";
-import type { Db } from "../db/client";
-import { formSubmissions } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { formSubmissions } from "#server/db/schema";
 
+/** The admin inbox: "open" hides handled submissions. */
 export type InboxFilter = "open" | "all";
 
 /** Contact, partnership and access submissions, newest first; "open" hides handled ones. */
