@@ -11,13 +11,13 @@ import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const market = services(context).market;
-  const instrument = market.findInstrument(params.symbol);
-  if (!instrument) throw data(null, { status: 404 });
+  const instrument = market?.findInstrument(params.symbol);
+  if (!market || !instrument) throw data(null, { status: 404 });
   // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
   const slug = instrumentSlug(instrument.symbol);
   if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
   // Someone is looking at it: its quotes are refreshed first and streamed to the page.
-  market.watch(instrument.symbol);
+  market.watch?.(instrument.symbol);
   return {
     instrument,
     exchange: market.exchange?.(instrument.exchange) ?? null,

@@ -19,18 +19,29 @@ test.beforeAll(async ({ browser }) => {
 
 const chart = (page: Page) => page.locator('[aria-label="Price chart"][role="img"]');
 
-test("a Nomu and an ADX company each have a page with a chart", async ({ page }) => {
-  for (const [symbol, name] of [
-    ["9530", "Tibbiyah"],
-    ["adnocdrill", "ADNOC Drilling Company PJSC"],
+test("a Nomu and an ADX company each have a page with a chart, their board and sector", async ({ page }) => {
+  for (const [symbol, name, facts] of [
+    ["9530", "Tibbiyah", ["Nomu (parallel market)", "Healthcare"]],
+    ["adnocdrill", "ADNOC Drilling Company PJSC", ["Energy"]],
   ] as const) {
     const res = await page.goto(`/markets/${symbol}`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(chart(page).locator("canvas").first()).toBeVisible({ timeout: 30_000 });
     expect(Number(await chart(page).getAttribute("data-bars"))).toBeGreaterThan(0);
+    for (const fact of facts) await expect(page.locator("dd").filter({ hasText: fact })).toBeVisible();
   }
   await page.screenshot({ path: "screenshots/universe-adx-page.png", fullPage: true });
+  // In Arabic: the company's Arabic name, its board and sector in Arabic.
+  await page.goto(at("ar", "/markets/2280"));
+  await expect(page.getByRole("heading", { level: 1, name: "المراعي" })).toBeVisible();
+  await expect(
+    page.locator("dd").filter({ hasText: tr("ar", "market:instrument.boards.main") }),
+  ).toBeVisible();
+  await expect(
+    page.locator("dd").filter({ hasText: tr("ar", "market:sectors.Food & Beverages") }),
+  ).toBeVisible();
+  await page.screenshot({ path: "screenshots/universe-page-ar.png", fullPage: true });
 });
 
 test("the API and site search know the listings", async ({ page, request }) => {

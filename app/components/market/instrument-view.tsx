@@ -63,10 +63,13 @@ export function InstrumentView({
   instrument,
   exchange,
   history,
+  listing,
 }: {
   instrument: Instrument;
   exchange: ExchangeInfo | null;
   history: Bar[];
+  /** A listed company's sector and board (Tadawul: main or nomu); none for curated instruments. */
+  listing?: { sector: string; board?: string } | null;
 }) {
   const { t } = useTranslation("market");
   const lang = useLang();
@@ -151,6 +154,22 @@ export function InstrumentView({
               <dt className="text-slate-500">{t("instrument.exchange")}</dt>
               <dd className="text-end font-medium">{exchangeName}</dd>
             </div>
+            {listing?.board ? (
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-slate-500">{t("instrument.board")}</dt>
+                <dd className="text-end font-medium">
+                  {t(`instrument.boards.${listing.board}`, { defaultValue: listing.board })}
+                </dd>
+              </div>
+            ) : null}
+            {listing ? (
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-slate-500">{t("instrument.sector")}</dt>
+                <dd className="text-end font-medium">
+                  {t(`sectors.${listing.sector}`, { defaultValue: listing.sector })}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.hours")}</dt>
               <dd className="text-end font-medium">
