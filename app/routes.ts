@@ -14,6 +14,7 @@ const pages: RouteConfigEntry[] = [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("admin", "routes/admin.tsx"),
+  route("admin/calendar", "routes/admin.calendar.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("partner", "routes/partner.tsx"),
@@ -34,6 +35,7 @@ const pages: RouteConfigEntry[] = [
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
   route("markets/:symbol", "routes/markets.$symbol.tsx"),
+  route("calendar/:id", "routes/calendar.$id.tsx"),
   route("*", "routes/not-found.tsx"),
 ];
 
@@ -54,6 +56,9 @@ const shared: RouteConfigEntry[] = [
   route("api/admin/newsletter/campaigns", "routes/api.admin.newsletter.campaigns.ts"),
   route("api/admin/mail/retry", "routes/api.admin.mail.retry.ts"),
   route("calendar.ics", "routes/calendar[.]ics.ts"),
+  route("api/calendar", "routes/api.calendar.ts"),
+  route("api/calendar/time-zone", "routes/api.calendar.time-zone.ts"),
+  route("api/admin/calendar", "routes/api.admin.calendar.ts"),
   route("api/market", "routes/api.market.ts"),
   route("api/instruments", "routes/api.instruments.ts"),
   route("api/market/:symbol/history", "routes/api.market.$symbol.history.ts"),

@@ -7,6 +7,7 @@ import {
   IMPORTANCE_LEVELS,
   MAX_CALENDAR_DAYS,
 } from "./analytics-options";
+import { CALENDAR_CATEGORIES } from "./calendar-options";
 
 // The lists live in analytics-options.ts (no Zod, for browser code); re-exported for server code.
 export * from "./analytics-options";
@@ -19,6 +20,7 @@ export const calendarQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(MAX_CALENDAR_DAYS).catch(DEFAULT_CALENDAR_DAYS),
   country: optionalEnum(CALENDAR_COUNTRIES),
   importance: optionalEnum(IMPORTANCE_LEVELS),
+  category: optionalEnum(CALENDAR_CATEGORIES),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 

@@ -174,6 +174,40 @@ const TARGETS: Target[] = [
     }),
   ),
   {
+    name: "calendar time zone",
+    method: "POST",
+    path: "/api/calendar/time-zone",
+    who: "user",
+    encoding: "form",
+    base: {},
+    invalid: { timeZone: hostileString.map((v) => `${v}/Nowhere!`) },
+  },
+  {
+    name: "calendar reminder",
+    method: "POST",
+    path: "/calendar/00000000-0000-4000-8000-000000000000.data",
+    who: "user",
+    encoding: "form",
+    base: { intent: "set" },
+    invalid: { minutesBefore: hostileString.map((v) => `x${v}`) },
+  },
+  {
+    name: "admin calendar event",
+    method: "POST",
+    path: "/api/admin/calendar",
+    who: "admin",
+    encoding: "json",
+    base: {
+      title: "Fuzzed event",
+      startsAt: "2031-01-01T10:00:00Z",
+      country: "Oman",
+      category: "Central Bank",
+      importance: "low",
+      confidence: "expected",
+    },
+    invalid: { country: hostileString.map((v) => `${v}-land!`), startsAt: hostileString.map((v) => `x${v}`) },
+  },
+  {
     name: "newsletter subscribe",
     method: "POST",
     path: "/api/newsletter/subscribe",
@@ -570,6 +604,26 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       who: "anonymous",
       url: fc.tuple(encoded, encoded).map(([q, l]) => `/search?q=${q}&limit=${l}`),
       clientError: false,
+    },
+    {
+      name: "calendar API",
+      who: "anonymous",
+      url: fc
+        .tuple(encoded, encoded, encoded, encoded)
+        .map(([f, t, c, i]) => `/api/calendar?from=${f}&to=${t}&country=${c}&importance=${i}`),
+      clientError: false,
+    },
+    {
+      name: "calendar API with a bad day",
+      who: "anonymous",
+      url: encoded.map((v) => `/api/calendar?from=x${v}`),
+      clientError: true,
+    },
+    {
+      name: "calendar event page id",
+      who: "anonymous",
+      url: encoded.map((v) => `/calendar/${v}`),
+      clientError: true,
     },
     {
       name: "calendar.ics",

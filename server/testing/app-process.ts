@@ -34,6 +34,8 @@ export function startAppProcess(port: number, env: Record<string, string>): AppP
       LOG_LEVEL: "warn",
       // Tests never reach the internet: the simulator, unless a test points a source at loopback.
       MARKET_PROVIDER: "simulator",
+      // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
+      CALENDAR_SOURCE: "schedule",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -30,6 +30,7 @@ const REQUEST_WRITABLE_TABLES = [
   "newsletter_campaigns",
   "price_alerts",
   "alert_notifications",
+  "calendar_reminders",
   "chat_conversations",
   "chat_messages",
 ];

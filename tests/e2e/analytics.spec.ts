@@ -78,7 +78,7 @@ test.describe("news analytics dashboard", () => {
     }
   });
 
-  test("Economic Calendar: fields in GMT, filters, day range and the iCalendar feed", async ({ page }) => {
+  test("Economic Calendar: fields in the reader's zone, filters, day range and the iCalendar feed", async ({ page }) => {
     await page.goto("/news-analytics");
     await openTab(page, "Economic Calendar");
     const events = page.getByTestId("calendar-event");
@@ -90,14 +90,16 @@ test.describe("news analytics dashboard", () => {
     await expect(first.getByTestId("event-country")).not.toBeEmpty();
     await expect(first.getByTestId("event-category")).not.toBeEmpty();
     await expect(first.getByTestId("event-date")).toHaveText(/^\w{3}, \d{1,2} \w{3} \d{4}$/);
-    await expect(first.getByTestId("event-time")).toHaveText(/^\d\d:\d\d GMT$/);
+    // Times are in the reader's zone (this browser's: UTC), named above the list.
+    await expect(page.getByTestId("time-zone-name")).toContainText("(UTC)");
+    await expect(first.getByTestId("event-time")).toHaveText(/^\d\d:\d\d$/);
     await expect(first.getByText(/^(high|medium|low)$/)).toBeVisible();
     await expect(page.getByText("Impact:").first()).toBeVisible();
     await expect(page.getByText("Forecast:").first()).toBeVisible();
     await expect(page.getByText("Previous:").first()).toBeVisible();
     // The Fed decides at 2 p.m. New York time: 19:00 GMT in winter, 18:00 GMT in summer.
     const fed = events.filter({ hasText: "Fed Interest Rate Decision" }).first();
-    if (await fed.count()) await expect(fed.getByTestId("event-time")).toHaveText(/^(18|19):00 GMT$/);
+    if (await fed.count()) await expect(fed.getByTestId("event-time")).toHaveText(/^(18|19):00$/);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/analytics-calendar-${width}.png`, fullPage: true });

@@ -4,15 +4,28 @@ import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { CALENDAR_COUNTRIES, CALENDAR_DAY_OPTIONS, IMPORTANCE_LEVELS } from "#common/analytics-options";
 import type { CalendarQuery } from "#common/analytics-schema";
+import { CALENDAR_CATEGORIES } from "#common/calendar-options";
+import { Select } from "~/components/forms/field";
+import { Link } from "~/components/link";
 import { ImportanceBadge, ImportanceDot, StepError } from "./badges";
-import type { EventView } from "./view";
+import { EventFigures, SourceBadge, TimeZonePicker } from "./calendar-parts";
+import type { CalendarEventView, ZoneView } from "./calendar-view";
 
-const selectClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
-
-/** The Economic Calendar, with the day range (default 30), country and importance filters. */
-export function EconomicCalendar({ events, query }: { events: EventView[] | null; query: CalendarQuery }) {
+/**
+ * The Economic Calendar: day range (default 30), country, importance and category filters kept in
+ * the address; times in the reader's zone, named; each event links to its page with past releases.
+ */
+export function EconomicCalendar({
+  events,
+  query,
+  zone,
+}: {
+  events: CalendarEventView[] | null;
+  query: CalendarQuery;
+  zone: ZoneView;
+}) {
   const { t } = useTranslation("analytics");
+  const { t: tc } = useTranslation("calendar");
   const submit = useSubmit();
   const id = useId();
   const ics = new URLSearchParams();
@@ -39,10 +52,13 @@ export function EconomicCalendar({ events, query }: { events: EventView[] | null
           {t("calendar.subscribe")}
         </a>
       </div>
+      <div className="mt-4">
+        <TimeZonePicker zone={zone} />
+      </div>
       <Form
         method="get"
         preventScrollReset
-        className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-end"
+        className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5 sm:items-end"
         onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
       >
         <input type="hidden" name="tab" value="calendar" />
@@ -50,41 +66,36 @@ export function EconomicCalendar({ events, query }: { events: EventView[] | null
           <label htmlFor={`${id}-days`} className="mb-1 block text-sm font-medium text-slate-700">
             {t("calendar.days")}
           </label>
-          <select id={`${id}-days`} name="days" defaultValue={String(query.days)} className={selectClass}>
+          <Select id={`${id}-days`} name="days" defaultValue={String(query.days)} className="text-sm">
             {dayOptions.map((d) => (
               <option key={d} value={d}>
                 {t("calendar.daysOption", { count: d })}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor={`${id}-country`} className="mb-1 block text-sm font-medium text-slate-700">
             {t("calendar.country")}
           </label>
-          <select
-            id={`${id}-country`}
-            name="country"
-            defaultValue={query.country ?? ""}
-            className={selectClass}
-          >
+          <Select id={`${id}-country`} name="country" defaultValue={query.country ?? ""} className="text-sm">
             <option value="">{t("calendar.allCountries")}</option>
             {CALENDAR_COUNTRIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {tc(`countries.${c}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor={`${id}-importance`} className="mb-1 block text-sm font-medium text-slate-700">
             {t("calendar.importance")}
           </label>
-          <select
+          <Select
             id={`${id}-importance`}
             name="importance"
             defaultValue={query.importance ?? ""}
-            className={selectClass}
+            className="text-sm"
           >
             <option value="">{t("calendar.allImportance")}</option>
             {IMPORTANCE_LEVELS.map((level) => (
@@ -92,7 +103,25 @@ export function EconomicCalendar({ events, query }: { events: EventView[] | null
                 {t(`calendar.importanceLevel.${level}`)}
               </option>
             ))}
-          </select>
+          </Select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-category`} className="mb-1 block text-sm font-medium text-slate-700">
+            {tc("category")}
+          </label>
+          <Select
+            id={`${id}-category`}
+            name="category"
+            defaultValue={query.category ?? ""}
+            className="text-sm"
+          >
+            <option value="">{tc("allCategories")}</option>
+            {CALENDAR_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {tc(`categories.${c}`)}
+              </option>
+            ))}
+          </Select>
         </div>
         <button
           type="submit"
@@ -110,59 +139,78 @@ export function EconomicCalendar({ events, query }: { events: EventView[] | null
       ) : (
         <ul className="mt-4 space-y-3">
           {events.map((e) => (
-            <li
-              key={e.id}
-              data-testid="calendar-event"
-              className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-            >
-              <ImportanceDot importance={e.importance} />
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h3 className="font-semibold text-slate-900">{e.title}</h3>
-                  <ImportanceBadge importance={e.importance} />
-                </div>
-                <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
-                  <span data-testid="event-country">{e.country}</span>
-                  <span data-testid="event-category">{e.category}</span>
-                </p>
-                <p className="mt-2 text-sm text-slate-700">{e.description}</p>
-                <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-                  <div className="flex gap-1">
-                    <dt className="text-slate-500">{t("calendar.date")}:</dt>
-                    <dd>
-                      <time dateTime={e.iso} data-testid="event-date">
-                        {e.date}
-                      </time>
-                    </dd>
-                  </div>
-                  <div className="flex gap-1">
-                    <dt className="text-slate-500">{t("calendar.time")}:</dt>
-                    <dd data-testid="event-time">{e.time}</dd>
-                  </div>
-                  {e.forecast ? (
-                    <div className="flex gap-1">
-                      <dt className="text-slate-500">{t("calendar.forecast")}:</dt>
-                      <dd className="font-medium">{e.forecast}</dd>
-                    </div>
-                  ) : null}
-                  {e.previous ? (
-                    <div className="flex gap-1">
-                      <dt className="text-slate-500">{t("calendar.previous")}:</dt>
-                      <dd className="font-medium">{e.previous}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-                {e.impact ? (
-                  <p className="mt-2 text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">{t("calendar.impact")}:</span> {e.impact}
-                  </p>
-                ) : null}
-              </div>
-            </li>
+            <CalendarRow key={e.id} event={e} />
           ))}
         </ul>
       )}
       <p className="mt-4 text-xs text-slate-500">{t("calendar.note")}</p>
     </section>
+  );
+}
+
+function CalendarRow({ event: e }: { event: CalendarEventView }) {
+  const { t } = useTranslation("analytics");
+  const { t: tc } = useTranslation("calendar");
+  return (
+    <li
+      data-testid="calendar-event"
+      data-event-id={e.id}
+      className={`flex gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${e.cancelled ? "opacity-70" : ""}`}
+    >
+      <ImportanceDot importance={e.importance} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className={`font-semibold text-slate-900 ${e.cancelled ? "line-through" : ""}`}>
+            <Link to={`/calendar/${e.id}`} className="hover:text-brand-700 hover:underline" dir="auto">
+              {e.title}
+            </Link>
+          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            {e.cancelled ? (
+              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold text-white">
+                {tc("cancelled")}
+              </span>
+            ) : null}
+            <SourceBadge event={e} />
+            <ImportanceBadge importance={e.importance} />
+          </div>
+        </div>
+        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
+          <span data-testid="event-country" data-country={e.country}>
+            {tc(`countries.${e.country}`, { defaultValue: e.country })}
+          </span>
+          <span data-testid="event-category">
+            {tc(`categories.${e.category}`, { defaultValue: e.category })}
+          </span>
+        </p>
+        {e.description ? (
+          <p className="mt-2 text-sm text-slate-700" dir="auto">
+            {e.description}
+          </p>
+        ) : null}
+        <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t("calendar.date")}:</dt>
+            <dd>
+              <time dateTime={e.iso} data-testid="event-date">
+                {e.date}
+              </time>
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t("calendar.time")}:</dt>
+            <dd data-testid="event-time">{e.time}</dd>
+          </div>
+        </dl>
+        <div className="mt-1">
+          <EventFigures event={e} />
+        </div>
+        {e.impact ? (
+          <p className="mt-2 text-sm text-slate-600">
+            <span className="font-medium text-slate-700">{t("calendar.impact")}:</span> <bdi>{e.impact}</bdi>
+          </p>
+        ) : null}
+      </div>
+    </li>
   );
 }

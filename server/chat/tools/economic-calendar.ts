@@ -27,7 +27,13 @@ export const getEconomicCalendar = defineTool({
         startsAt: new Date(e.startsAt).toISOString(),
         forecast: e.forecast,
         previous: e.previous,
+        actual: e.actual ?? null,
         impact: e.impact,
+        // "schedule" is the usual pattern, not a confirmed time: the assistant should say so.
+        source: e.source ?? "schedule",
+        confidence: e.confidence ?? "schedule",
+        status: e.status ?? "scheduled",
+        id: e.id,
       })),
     };
   },

@@ -1,0 +1,30 @@
+import { isTimeZone, TZ_COOKIE, timeZoneFromCookie } from "#common/calendar-options";
+import type { CalendarFeature } from "#server/calendar";
+import type { RequestContext, requestContext } from "~/context";
+import { getUser, services } from "~/lib/auth.server";
+
+type Ctx = { get(key: typeof requestContext): RequestContext };
+
+/**
+ * The zone the reader sees times in: `?tz=` (the page's picker without JavaScript), the `tz`
+ * cookie (the picker or the browser's detection), the signed-in user's saved zone, else null
+ * (the page then uses Gulf Standard Time and lets the browser report its own).
+ */
+export async function readerTimeZone(request: Request, context: Ctx): Promise<string | null> {
+  const param = new URL(request.url).searchParams.get("tz");
+  if (param && isTimeZone(param)) return param;
+  const cookie = timeZoneFromCookie(request.headers.get("cookie"));
+  if (cookie) return cookie;
+  const user = await getUser(request, context);
+  return user ? ((await calendarOf(context).timeZones.get(user.id)) ?? null) : null;
+}
+
+/** The calendar's full API (services.calendar). */
+export function calendarOf(context: Ctx): CalendarFeature {
+  // The calendar's wiring (server/calendar/index.ts) sets the full feature as services.calendar.
+  return services(context).calendar as unknown as CalendarFeature;
+}
+
+/** A year-long cookie the server reads on the next render (no flash of Dubai times). */
+export const tzCookie = (timeZone: string) =>
+  `${TZ_COOKIE}=${encodeURIComponent(timeZone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
