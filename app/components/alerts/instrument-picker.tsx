@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InstrumentSummary } from "#common/instruments";
+import { describedBy, FieldShell, Input } from "~/components/forms/field";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
 import type { Suggestion } from "./types";
@@ -119,11 +120,8 @@ export function InstrumentPicker({
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
-    <div className="relative">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
+    <FieldShell id={id} label={label} error={error} className="relative">
+      <Input
         id={id}
         name="symbol"
         type="text"
@@ -132,8 +130,7 @@ export function InstrumentPicker({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...describedBy(id, error)}
         autoComplete="off"
         spellCheck={false}
         placeholder={placeholder}
@@ -145,7 +142,6 @@ export function InstrumentPicker({
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
       />
       <div
         id={listId}
@@ -187,11 +183,6 @@ export function InstrumentPicker({
           {t("picker.noResults")}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -68,6 +68,21 @@ export function Field({
   );
 }
 
+type Labelled = { label: string; error?: string; name?: string };
+
+/** The fields the public forms share, with the limits their schemas check. */
+export function NameField({ name = "fullName", ...props }: Labelled) {
+  return <Field name={name} autoComplete="name" maxLength={120} {...props} />;
+}
+
+export function EmailField(props: Labelled) {
+  return <Field name="email" type="email" autoComplete="email" maxLength={254} {...props} />;
+}
+
+export function PhoneField(props: Labelled) {
+  return <Field name="phone" type="tel" autoComplete="tel" maxLength={40} {...props} />;
+}
+
 /** A labelled native select (keyboard- and screen-reader-friendly, works without JavaScript). */
 export function SelectField({
   label,

@@ -5,9 +5,11 @@ import { useTranslation } from "react-i18next";
 import { FREQUENCIES, MODAL_CLOSE_DELAY_MS, subscribeSchema } from "#common/newsletter-schema";
 import {
   buttonClass,
+  EmailField,
   Field,
   FormMessage,
   Honeypot,
+  NameField,
   SelectField,
   TextareaField,
 } from "~/components/forms/field";
@@ -89,21 +91,8 @@ function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: ()
     >
       <input type="hidden" name="source" value={source} />
       <fieldset disabled={busy} className="flex flex-col gap-4">
-        <Field
-          label={t("modal.fullName")}
-          name="fullName"
-          autoComplete="name"
-          maxLength={120}
-          error={error("fullName")}
-        />
-        <Field
-          label={t("modal.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          error={error("email")}
-        />
+        <NameField label={t("modal.fullName")} error={error("fullName")} />
+        <EmailField label={t("modal.email")} error={error("email")} />
         {full ? (
           <>
             <Field

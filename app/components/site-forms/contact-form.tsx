@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { CONTACT_SUBJECTS, contactSchema } from "#common/forms-schema";
-import { Field, SelectField, TextareaField } from "~/components/forms/field";
-import { SiteFormFrame, useFieldError } from "./form-frame";
-import { useSiteForm } from "./use-site-form";
+import { EmailField, NameField, SelectField, TextareaField } from "~/components/forms/field";
+import { SiteFormFrame } from "./form-frame";
 
 /** Longest broker name taken from the link, so a crafted URL cannot fill the message. */
 const MAX_BROKER_NAME = 120;
@@ -17,49 +16,38 @@ export function ContactForm() {
   const { t } = useTranslation("forms");
   const [params] = useSearchParams();
   const broker = params.get("broker")?.trim().slice(0, MAX_BROKER_NAME) || null;
-  const form = useSiteForm(contactSchema);
-  const error = useFieldError(form.fields);
   return (
     <SiteFormFrame
       page="contact"
       action="/contact"
-      form={form}
+      schema={contactSchema}
       title={t("contact.formTitle")}
       submitLabel={t("contact.send")}
       busyLabel={t("contact.sending")}
     >
-      <Field
-        label={t("contact.name")}
-        name="name"
-        autoComplete="name"
-        maxLength={120}
-        error={error("name")}
-      />
-      <Field
-        label={t("contact.emailLabel")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        error={error("email")}
-      />
-      <SelectField
-        className="sm:col-span-2"
-        label={t("contact.subject")}
-        name="subject"
-        defaultValue={broker ? "support" : "general"}
-        options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`contact.subjects.${s}`) }))}
-        error={error("subject")}
-      />
-      <TextareaField
-        className="sm:col-span-2"
-        label={t("contact.message")}
-        name="message"
-        maxLength={5_000}
-        error={error("message")}
-        defaultValue={broker ? t("contact.reportPrefill", { broker }) : undefined}
-        autoFocus={Boolean(broker)}
-      />
+      {(error) => (
+        <>
+          <NameField name="name" label={t("contact.name")} error={error("name")} />
+          <EmailField label={t("contact.emailLabel")} error={error("email")} />
+          <SelectField
+            className="sm:col-span-2"
+            label={t("contact.subject")}
+            name="subject"
+            defaultValue={broker ? "support" : "general"}
+            options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`contact.subjects.${s}`) }))}
+            error={error("subject")}
+          />
+          <TextareaField
+            className="sm:col-span-2"
+            label={t("contact.message")}
+            name="message"
+            maxLength={5_000}
+            error={error("message")}
+            defaultValue={broker ? t("contact.reportPrefill", { broker }) : undefined}
+            autoFocus={Boolean(broker)}
+          />
+        </>
+      )}
     </SiteFormFrame>
   );
 }

@@ -1,18 +1,20 @@
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { buttonClass, FormMessage, Honeypot } from "~/components/forms/field";
 import { useLocalePath } from "~/components/link";
-import type { useSiteForm } from "./use-site-form";
+import { useSiteForm } from "./use-site-form";
 
 const COMMON_MESSAGES = new Set(["validation", "invalidEmail", "tooLong", "invalidOption", "rateLimited"]);
 
 /**
  * The frame every site form shares: heading, the outcome message, a fieldset disabled while
- * sending, the honeypot and the submit button. `page` is the i18n prefix (contact, partner...).
+ * sending, the honeypot and the submit button. `page` is the i18n prefix (contact, partner...);
+ * `children` gets the translated error of a field by its name.
  */
 export function SiteFormFrame({
   page,
   action,
-  form,
+  schema,
   title,
   intro,
   submitLabel,
@@ -21,16 +23,18 @@ export function SiteFormFrame({
 }: {
   page: "contact" | "partner" | "access";
   action: string;
-  form: ReturnType<typeof useSiteForm>;
+  schema: z.ZodType;
   title: string;
   intro?: string;
   submitLabel: string;
   busyLabel: string;
-  children: React.ReactNode;
+  children: (error: (name: string) => string | undefined) => React.ReactNode;
 }) {
   const { t } = useTranslation("forms");
   const localized = useLocalePath();
-  const { result, busy } = form;
+  const form = useSiteForm(schema);
+  const { result, busy, fields } = form;
+  const error = (name: string) => (fields[name] ? t(`common.fieldErrors.${fields[name]}`) : undefined);
   const headingId = `${page}-form-heading`;
   return (
     <section
@@ -58,7 +62,7 @@ export function SiteFormFrame({
         className="relative mt-4"
       >
         <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-          {children}
+          {children(error)}
           <Honeypot />
           <div className="sm:col-span-2">
             <button type="submit" className={buttonClass}>
@@ -69,10 +73,4 @@ export function SiteFormFrame({
       </form.Form>
     </section>
   );
-}
-
-/** Translates a field's error key, if it has one. */
-export function useFieldError(fields: Record<string, string>) {
-  const { t } = useTranslation("forms");
-  return (name: string) => (fields[name] ? t(`common.fieldErrors.${fields[name]}`) : undefined);
 }
