@@ -100,8 +100,14 @@ describe("iCalendar feed validity", () => {
     );
     expect(validate(ics)).toEqual([]);
     const unfolded = ics.replace(/\r\n /g, "");
-    expect(unfolded).toContain("UID:0b7f4c1e-0000-4000-8000-000000000002@gulfpulse.test\r\nDTSTAMP:20261122T080000Z");
-    expect(unfolded.match(/STATUS:\w+/g)).toEqual(["STATUS:CONFIRMED", "STATUS:CANCELLED", "STATUS:TENTATIVE"]);
+    expect(unfolded).toContain(
+      "UID:0b7f4c1e-0000-4000-8000-000000000002@gulfpulse.test\r\nDTSTAMP:20261122T080000Z",
+    );
+    expect(unfolded.match(/STATUS:\w+/g)).toEqual([
+      "STATUS:CONFIRMED",
+      "STATUS:CANCELLED",
+      "STATUS:TENTATIVE",
+    ]);
     expect(unfolded).toContain("Actual: 4.00%\\nForecast: 4.25%");
     expect(unfolded).toContain("Time from the usual schedule\\, not confirmed.");
   });
