@@ -76,7 +76,6 @@ export function createAdmin(s: AdminDeps) {
         orFailure(s, "Failed to fetch campaigns", () => nl.campaigns()),
       ]);
       return {
-        available: true,
         stats: stats.value,
         recent: recent.value,
         list: list.value,
@@ -95,7 +94,6 @@ export function createAdmin(s: AdminDeps) {
       const selected =
         opts.mailId && /^[0-9a-f-]{36}$/i.test(opts.mailId) ? await getMail(s.outbox, opts.mailId) : null;
       return {
-        available: true,
         previews: previews.value ?? [],
         previewsError: previews.error,
         mail,

@@ -27,7 +27,6 @@ export function EmailTemplatesTab({ data }: { data: Data }) {
   const { t } = useTranslation("admin");
   return (
     <div className="flex flex-col gap-6">
-      {data.available ? null : <FormMessage text={t("newsletter.unavailable")} />}
       <TemplatePreviews previews={data.previews} error={data.previewsError} />
       <TestTool />
       <Outbox data={data} />

@@ -39,7 +39,6 @@ export function NewsletterTab({ data }: { data: Data }) {
   }, [sending, revalidator]);
   return (
     <div className="flex flex-col gap-6">
-      {data.available ? null : <FormMessage text={t("newsletter.unavailable")} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           label={t("newsletter.stats.active")}
