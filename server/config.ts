@@ -25,8 +25,13 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAILS: list.default([]),
   REQUIRE_EMAIL_VERIFICATION: bool.default(true),
-  /** Sign-in attempts per IP per minute (sign-up and reset get half). */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per client IP per minute (successes are never counted; many people share one
+   * address behind a carrier NAT or an office); sign-up and reset requests per IP get half. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** From this many consecutive failed sign-ins an account is locked: 1 min, doubling per failure. */
+  AUTH_LOCK_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** The longest lock; a password reset lifts it at once. */
+  AUTH_LOCK_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: bool.default(false),
   /** A scraper that sends `Authorization: Bearer <token>` may read /metrics from anywhere. */
   METRICS_TOKEN: z.string().min(16).optional(),

@@ -3,15 +3,15 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "#common/auth-schema";
-import { langOf } from "#common/locale";
+import { langOf, toLang } from "#common/locale";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
-import { toLocale } from "../users/locale";
 import { authEmails } from "./emails";
 import { grantAdmin } from "./roles";
+import { createSignInThrottle } from "./throttle";
 
 export interface AuthDeps {
   db: Db;
@@ -25,7 +25,8 @@ export interface AuthDeps {
 export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https://");
   const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
-  return betterAuth({
+  const throttle = createSignInThrottle({ db, config, log });
+  const auth = betterAuth({
     appName: "GulfPulse",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -39,8 +40,12 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       // Sign-up never signs in: the user confirms the email first (docs/product/accounts.md).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // The owner lifts a lock on their account by resetting the password.
+      async onPasswordReset({ user }) {
+        await throttle.clear(user.email);
+      },
       async sendResetPassword({ user, url, token }) {
-        const locale = toLocale((user as { locale?: unknown }).locale);
+        const locale = toLang((user as { locale?: unknown }).locale);
         await outbox.enqueue(
           authEmails.passwordReset({ to: user.email, name: user.name, url, token, locale }),
         );
@@ -50,7 +55,7 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url, token }) {
-        const locale = toLocale((user as { locale?: unknown }).locale);
+        const locale = toLang((user as { locale?: unknown }).locale);
         await outbox.enqueue(
           authEmails.verification({ to: user.email, name: user.name, url, token, locale }),
         );
@@ -71,7 +76,8 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: perMinute },
+        // Sign-in is throttled by ./throttle.ts: failures per account and per address, never successes.
+        "/sign-in/email": false,
         "/sign-up/email": { window: 60, max: Math.max(1, Math.ceil(perMinute / 2)) },
         "/request-password-reset": { window: 300, max: Math.max(1, Math.ceil(perMinute / 2)) },
         "/send-verification-email": { window: 300, max: Math.max(1, Math.ceil(perMinute / 2)) },
@@ -121,6 +127,8 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       },
     },
   });
+  auth.handler = throttle.wrap(auth.handler);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

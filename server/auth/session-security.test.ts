@@ -17,7 +17,8 @@ let s: Services;
 let secure: Services;
 
 beforeAll(async () => {
-  s = await createTestServices({ AUTH_RATE_LIMIT_PER_MINUTE: "3" });
+  // The per-address limit is what these tests push against; the per-account lock comes later.
+  s = await createTestServices({ AUTH_RATE_LIMIT_PER_MINUTE: "3", AUTH_LOCK_AFTER_FAILURES: "20" });
   secure = await createTestServices({ PUBLIC_URL: "https://gulfpulse.example" });
   await signUpVerified(s, "user@example.com", "User");
   await signUpVerified(secure, "user@example.com", "User");

@@ -30,7 +30,9 @@ const cookies: Record<Who, string> = { anonymous: "", user: "", admin: "" };
 
 beforeAll(async () => {
   // TRUST_PROXY: each request names its own client address, so per-IP limits stay out of the way.
-  s = await createTestServices({ TRUST_PROXY: "true" });
+  // Wrong passwords here are hostile values, not a guessing attack: the account lock (tested in
+  // server/auth/throttle.test.ts) would write an audit row and lock the fixture users.
+  s = await createTestServices({ TRUST_PROXY: "true", AUTH_LOCK_AFTER_FAILURES: "100000" });
   app = await startTestHttpApp(s);
   await grantAdmin(s.db, await signUpVerified(s, "admin@example.com", "Admin"));
   await signUpVerified(s, "user@example.com", "User");
@@ -691,6 +693,34 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       ),
       { numRuns: NUM_RUNS },
     );
+  });
+  it("sign-in throttling with hostile emails: never a 5xx, and no other account is locked", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileString, invalidEmail), async (email) => {
+        for (const path of [
+          "/api/auth/sign-in/email",
+          "/api/auth/sign-up/email",
+          "/api/auth/request-password-reset",
+        ]) {
+          const res = await send("POST", path, {
+            type: "application/json",
+            body: JSON.stringify({
+              email,
+              password: "wrong-password",
+              name: "Ann",
+              redirectTo: "/auth/reset-password",
+            }),
+          });
+          expectNoServerError(res, `${path} ${JSON.stringify(email).slice(0, 60)}`);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    const res = await send("POST", "/api/auth/sign-in/email", {
+      type: "application/json",
+      body: JSON.stringify({ email: "user@example.com", password: "secret123" }),
+    });
+    expect(res.status).toBe(200);
   });
   it("one-click unsubscribe and conversation delete with hostile ids", async () => {
     await fc.assert(

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { Scheduler } from "../jobs/scheduler";
@@ -6,6 +6,10 @@ import type { Scheduler } from "../jobs/scheduler";
 export interface RateLimiter {
   /** Counts one hit for the key; false when the key is over its limit (the hit is not counted). */
   hit(key: string): Promise<boolean>;
+  /** Whether a hit now would pass, without counting one (for limits that count only failures). */
+  allows(key: string): Promise<boolean>;
+  /** Seconds until the key may be hit again (0 when it may now). */
+  retryAfterSeconds(key: string): Promise<number>;
 }
 
 /**
@@ -34,6 +38,18 @@ export function createRateLimiter(db: Db, o: { name: string; limit: number; wind
         })
         .returning({ key: rateLimits.key });
       return rows.length > 0;
+    },
+    async allows(key) {
+      return (await this.retryAfterSeconds(key)) === 0;
+    },
+    async retryAfterSeconds(key) {
+      const [row] = await db
+        .select({
+          wait: sql<number>`greatest(0, extract(epoch from (${rateLimits.tat} + make_interval(secs => ${emissionSecs}) - make_interval(secs => ${windowSecs}) - now())))::float8`,
+        })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `${o.name}:${key}`));
+      return row ? Math.ceil(row.wait) : 0;
     },
   };
 }

@@ -1,0 +1,157 @@
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { auditLog, signInFailures } from "../db/schema";
+import type { Logger } from "../logger";
+import { createRateLimiter } from "../rate-limit/limiter";
+
+/**
+ * Sign-in throttling as account-security guidance asks (OWASP ASVS 5.0 V6.3), in front of the
+ * auth library's HTTP handler:
+ *
+ * - failed sign-ins are counted per account (by email, whether or not it exists); from the
+ *   AUTH_LOCK_AFTER_FAILURES-th on, each failure locks the account for a growing time (1 min,
+ *   2, 4 ... capped at AUTH_LOCK_MAX_MINUTES). While locked every attempt is refused without
+ *   checking the password and without counting. A successful sign-in clears the count; a password
+ *   reset lifts the lock. Every lock is an auth event (audit log and the server log);
+ * - successful sign-ins are never counted, so many people behind one address (a carrier-grade NAT,
+ *   an office) all get in. Failed ones are also counted per client address, with a ceiling high
+ *   enough for such a network (AUTH_RATE_LIMIT_PER_MINUTE);
+ * - sign-up, reset and verification mails are limited per email address here, and per client
+ *   address by the auth library's own limiter (auth.ts).
+ */
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+export const ACCOUNT_LOCKED =
+  "Too many failed sign-in attempts for this account. Try again in {{minutes}} min, or reset your password.";
+export const TOO_MANY_FOR_ADDRESS = "Too many requests for this email address. Please try again later.";
+
+/** Failures older than this start the count again. */
+const FAILURE_MEMORY_MS = 60 * 60_000;
+/** Mails (sign-up, reset, verification) per email address per hour. */
+const MAILS_PER_ADDRESS_PER_HOUR = 3;
+
+const MAIL_PATHS = new Set(["/sign-up/email", "/request-password-reset", "/send-verification-email"]);
+
+type Handler = (request: Request) => Promise<Response>;
+
+export interface ThrottleDeps {
+  db: Db;
+  config: Pick<Config, "AUTH_RATE_LIMIT_PER_MINUTE" | "AUTH_LOCK_AFTER_FAILURES" | "AUTH_LOCK_MAX_MINUTES">;
+  log: Logger;
+}
+
+/** Short, well-formed text with one @ and no spaces or control characters (stored as a key). */
+function looksLikeEmail(email: string): boolean {
+  return email.length <= 254 && email.isWellFormed() && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u.test(email);
+}
+
+/** Lock length after the n-th consecutive failure (0 = not locked). */
+export function lockSeconds(failures: number, after: number, maxMinutes: number): number {
+  if (failures < after) return 0;
+  return Math.min(60 * 2 ** Math.min(failures - after, 20), maxMinutes * 60);
+}
+
+function refuse(message: string, retryAfterSeconds: number): Response {
+  const seconds = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return Response.json(
+    { message, code: "TOO_MANY_REQUESTS" },
+    { status: 429, headers: { "Retry-After": seconds, "X-Retry-After": seconds } },
+  );
+}
+
+export function createSignInThrottle({ db, config, log }: ThrottleDeps) {
+  const failedPerIp = createRateLimiter(db, {
+    name: "auth-fail-ip",
+    limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+  });
+  const mailsPerAddress = createRateLimiter(db, {
+    name: "auth-mail-address",
+    limit: MAILS_PER_ADDRESS_PER_HOUR,
+    windowMs: 60 * 60_000,
+  });
+
+  async function lockedFor(email: string): Promise<number> {
+    const [row] = await db
+      .select({ lockedUntil: signInFailures.lockedUntil })
+      .from(signInFailures)
+      .where(eq(signInFailures.email, email));
+    const until = row?.lockedUntil?.getTime() ?? 0;
+    return Math.max(0, (until - Date.now()) / 1000);
+  }
+
+  async function recordFailure(email: string, ip: string) {
+    const memory = sql`make_interval(secs => ${FAILURE_MEMORY_MS / 1000})`;
+    const [row] = await db
+      .insert(signInFailures)
+      .values({ email, failures: 1 })
+      .onConflictDoUpdate({
+        target: signInFailures.email,
+        set: {
+          failures: sql`case when ${signInFailures.lastFailedAt} < now() - ${memory} then 1 else ${signInFailures.failures} + 1 end`,
+          lastFailedAt: sql`now()`,
+        },
+      })
+      .returning({ failures: signInFailures.failures });
+    const failures = row?.failures ?? 1;
+    const seconds = lockSeconds(failures, config.AUTH_LOCK_AFTER_FAILURES, config.AUTH_LOCK_MAX_MINUTES);
+    if (!seconds) return;
+    const until = new Date(Date.now() + seconds * 1000);
+    await db.update(signInFailures).set({ lockedUntil: until }).where(eq(signInFailures.email, email));
+    await db.insert(auditLog).values({
+      actorId: null,
+      action: "auth.account_locked",
+      target: email,
+      details: { failures, lockedUntil: until.toISOString(), ip },
+    });
+    log.warn({ event: "auth.account_locked", email, failures, lockedUntil: until, ip }, "account locked");
+  }
+
+  return {
+    /** Wraps the auth library's HTTP handler. */
+    wrap(handler: Handler): Handler {
+      return async (request) => {
+        const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+        if (request.method !== "POST" || (path !== "/sign-in/email" && !MAIL_PATHS.has(path))) {
+          return handler(request);
+        }
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => null)) as { email?: unknown } | null;
+        const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+        // Not an address the auth library would accept (it answers 400 itself): nothing to count.
+        if (!looksLikeEmail(email)) return handler(request);
+        // Set by the HTTP app from the socket (or the trusted proxy's header): not the caller's choice.
+        const ip = request.headers.get("x-gulfpulse-client-ip") ?? "unknown";
+
+        if (MAIL_PATHS.has(path)) {
+          if (!(await mailsPerAddress.hit(`${path}:${email}`))) {
+            return refuse(TOO_MANY_FOR_ADDRESS, await mailsPerAddress.retryAfterSeconds(`${path}:${email}`));
+          }
+          return handler(request);
+        }
+
+        const ipWait = await failedPerIp.retryAfterSeconds(ip);
+        if (ipWait > 0) return refuse(TOO_MANY_REQUESTS, ipWait);
+        const locked = await lockedFor(email);
+        if (locked > 0) {
+          return refuse(ACCOUNT_LOCKED.replace("{{minutes}}", String(Math.ceil(locked / 60))), locked);
+        }
+        const res = await handler(request);
+        if (res.status === 401) {
+          await failedPerIp.hit(ip);
+          await recordFailure(email, ip);
+        } else if (res.ok) {
+          await db.delete(signInFailures).where(eq(signInFailures.email, email));
+        }
+        return res;
+      };
+    },
+    /** A password reset lifts the account's lock and forgets its failures. */
+    async clear(email: string) {
+      await db.delete(signInFailures).where(eq(signInFailures.email, email.trim().toLowerCase()));
+    },
+  };
+}
