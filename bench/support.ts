@@ -60,7 +60,8 @@ export function spawnNode(
     .join(" ");
   return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // Benchmarks measure this machine, not a market data source: the simulator unless asked.
+    env: { ...process.env, MARKET_PROVIDER: "simulator", ...env },
     stdio: ["ignore", stdout, "inherit", "ipc"],
   });
 }

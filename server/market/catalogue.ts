@@ -201,6 +201,8 @@ export function createFinder(entries: CatalogueEntry[]) {
   // Symbols win over names, names over aliases, so an alias never shadows a real symbol.
   for (const e of entries) index.set(squash(e.symbol), e);
   for (const e of entries) if (!index.has(squash(e.name))) index.set(squash(e.name), e);
+  // A listed company's Arabic name (the curated ones' are matched by the assistant and search).
+  for (const e of entries) if (e.nameAr && !index.has(squash(e.nameAr))) index.set(squash(e.nameAr), e);
   for (const e of entries) for (const a of e.aliases) if (!index.has(squash(a))) index.set(squash(a), e);
   return (query: string) => {
     let text = query.trim();

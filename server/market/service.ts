@@ -83,7 +83,7 @@ function chartStart(entry: CatalogueEntry, range: HistoryRange, latest: number) 
 export const WATCH_TOPIC = "market:watch";
 /** A page view counts as watching for this long; SSE ticks carry the instrument meanwhile. */
 const WATCH_MS = 10 * 60_000;
-const ARMED_RELOAD_MS = 30_000;
+const ARMED_RELOAD_MS = 10_000;
 
 export function createProvider(
   config: Config,
