@@ -13,6 +13,8 @@ const PREFIXED: readonly Lang[] = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE
 export const LANG_COOKIE = "lang";
 
 export const isLang = (value: unknown): value is Lang => LANGUAGES.includes(value as Lang);
+/** Any stored or received value as a language: unknown values fall back to the default (English). */
+export const toLang = (value: unknown): Lang => (isLang(value) ? value : DEFAULT_LANGUAGE);
 export const otherLang = (lang: Lang): Lang => (lang === "ar" ? "en" : "ar");
 
 /**

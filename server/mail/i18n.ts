@@ -4,11 +4,9 @@
  * every other catalog.
  */
 import i18next, { type TFunction } from "i18next";
+import { type Lang, toLang } from "#common/locale";
 import ar from "~/locales/ar/mail.json";
 import en from "~/locales/en/mail.json";
-import { type Locale, toLocale } from "../users/locale";
-
-export type { Locale };
 
 const instance = i18next.createInstance();
 instance.init({
@@ -25,15 +23,15 @@ instance.init({
 
 /** The translator of one language; an unknown or missing language is English. */
 export function mailT(locale: string | null | undefined): TFunction<"mail"> {
-  return instance.getFixedT(toLocale(locale), "mail");
+  return instance.getFixedT(toLang(locale), "mail");
 }
 
 /** Numbers with Western digits in both languages (the site's default digits setting). */
-export function formatNumber(locale: Locale, value: number, fractionDigits?: { min?: number; max?: number }) {
+export function formatNumber(locale: Lang, value: number, fractionDigits?: { min?: number; max?: number }) {
   return value.toLocaleString(locale === "ar" ? "ar-u-nu-latn" : "en-US", {
     minimumFractionDigits: fractionDigits?.min,
     maximumFractionDigits: fractionDigits?.max ?? fractionDigits?.min ?? 6,
   });
 }
 
-export const dirOf = (locale: Locale) => (locale === "ar" ? "rtl" : "ltr");
+export const dirOf = (locale: Lang) => (locale === "ar" ? "rtl" : "ltr");

@@ -1,9 +1,10 @@
-import { type Locale, mailT } from "../i18n";
+import type { Lang } from "#common/locale";
+import { mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
 type ActionKind = "verification" | "passwordReset";
 
-function actionEmail(kind: ActionKind, p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+function actionEmail(kind: ActionKind, p: { name: string; url: string; locale?: Lang }): RenderedEmail {
   const locale = p.locale ?? "en";
   const t = mailT(locale);
   const heading = t(`account.${kind}.heading`);
@@ -29,10 +30,10 @@ function actionEmail(kind: ActionKind, p: { name: string; url: string; locale?: 
   return { subject: t(`account.${kind}.subject`), html, text };
 }
 
-export function verificationEmail(p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+export function verificationEmail(p: { name: string; url: string; locale?: Lang }): RenderedEmail {
   return actionEmail("verification", p);
 }
 
-export function passwordResetEmail(p: { name: string; url: string; locale?: Locale }): RenderedEmail {
+export function passwordResetEmail(p: { name: string; url: string; locale?: Lang }): RenderedEmail {
   return actionEmail("passwordReset", p);
 }

@@ -1,7 +1,8 @@
-import { type Locale, mailT } from "../i18n";
+import type { Lang } from "#common/locale";
+import { mailT } from "../i18n";
 import { EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
 
-export function brokerSelectionEmail(p: { name: string; broker: string; locale?: Locale }): RenderedEmail {
+export function brokerSelectionEmail(p: { name: string; broker: string; locale?: Lang }): RenderedEmail {
   const locale = p.locale ?? "en";
   const t = mailT(locale);
   const heading = t("brokerSelection.heading");

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { dirOf, type Locale, mailT } from "../i18n";
+import type { Lang } from "#common/locale";
+import { dirOf, mailT } from "../i18n";
 
 /** The brand name is not translated; the tagline is (mail catalog). */
 const BRAND = { name: "GulfPulse", color: "#0f4a7a" };
@@ -22,7 +23,7 @@ export function EmailLayout({
   children,
   footer,
 }: {
-  locale?: Locale;
+  locale?: Lang;
   preview: string;
   children: ReactNode;
   footer?: ReactNode;
@@ -122,7 +123,7 @@ export function UnsubscribeFooter({
 }: {
   url?: string;
   reason: string;
-  locale?: Locale;
+  locale?: Lang;
 }) {
   return (
     <p style={{ margin: 0 }}>
@@ -144,6 +145,6 @@ export function renderEmail(element: ReactNode): string {
 }
 
 /** The plain-text part: paragraphs separated by blank lines, plus the common footer. */
-export function textBody(parts: Array<string | false | null | undefined>, locale: Locale = "en"): string {
+export function textBody(parts: Array<string | false | null | undefined>, locale: Lang = "en"): string {
   return [...parts.filter(Boolean), `${BRAND.name} — ${mailT(locale)("tagline")}`].join("\n\n");
 }
