@@ -29,7 +29,19 @@ import { encodeEvent, STREAM_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
 import type { ToolContext, ToolOutcome } from "./tools/types";
 
-const RATE_LIMIT_MESSAGE = "Too many messages. Please wait a moment and try again.";
+/** The site's own limit, not the AI provider's: it says so, and when to send again. */
+export const SITE_LIMIT_MESSAGE =
+  "Too many messages: this is GulfPulse's own chat limit, not the AI service's. Try again in {{seconds}} s.";
+
+/** The site's chat limit refused a message; the route sends Retry-After from it. */
+export class ChatLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate_limited:chat", SITE_LIMIT_MESSAGE.replace("{{seconds}}", String(retryAfterSeconds)));
+  }
+}
+
+/** Provider failures after which the offline assistant answers too (the banner stays). */
+const OFFLINE_FALLBACK = new Set(["quota", "auth", "other"]);
 const NOT_FOUND_MESSAGE = "Conversation not found";
 
 export interface ChatService {
@@ -69,7 +81,7 @@ export function createChat(deps: ChatDeps): ChatService {
   const { config, db, log, market, news, calendar, alerts } = deps;
   const model = deps.model === undefined ? createChatModel(config) : deps.model;
   const mode = model ? "ai" : "offline";
-  const marketContext = createMarketContext(() => market);
+  const marketContext = createMarketContext(market);
   const perIp = createRateLimiter(db, {
     name: "chat-ip",
     limit: config.CHAT_RATE_LIMIT_PER_IP,
@@ -93,7 +105,13 @@ export function createChat(deps: ChatDeps): ChatService {
   async function checkRateLimit(ip: string, userId: string | null) {
     // Both buckets are charged in one round trip: this sits before the first token.
     const [ipOk, userOk] = await Promise.all([perIp.hit(ip), userId === null || perUser.hit(userId)]);
-    if (!ipOk || !userOk) throw new AppError("rate_limited:chat", RATE_LIMIT_MESSAGE);
+    if (!ipOk || !userOk) {
+      const waits = await Promise.all([
+        ipOk ? 0 : perIp.retryAfterSeconds(ip),
+        userOk || userId === null ? 0 : perUser.retryAfterSeconds(userId),
+      ]);
+      throw new ChatLimitError(Math.max(1, ...waits));
+    }
   }
 
   /**
@@ -140,6 +158,32 @@ export function createChat(deps: ChatDeps): ChatService {
     }
   }
 
+  /** The offline assistant's answer; its tool steps are shown when `emit` is given. */
+  async function offlineAnswer(body: ChatRequest, userId: string | null, emit: Emit | null) {
+    const ctx = toolContext(userId);
+    let n = 0;
+    const run: RunTool = async (tool, input) => {
+      const id = `offline-${++n}`;
+      emit?.({ type: "tool", id, name: tool.name, status: "running", subject: subjectOf(input) });
+      const out: ToolOutcome = await tool
+        .execute(tool.inputSchema.parse(input), ctx)
+        .catch((err: unknown) => {
+          log.warn({ err, tool: tool.name }, "chat tool failed");
+          return { ok: false, error: "That information is not available right now." };
+        });
+      emit?.({
+        type: "tool",
+        id,
+        name: tool.name,
+        status: out.ok ? "done" : "error",
+        subject: out.subject,
+        count: out.count,
+      });
+      return out as any;
+    };
+    return offlineReply(body.message, ctx, run, body.lang);
+  }
+
   async function produce(
     body: ChatRequest,
     userId: string | null,
@@ -149,27 +193,7 @@ export function createChat(deps: ChatDeps): ChatService {
   ): Promise<{ text: string; error: ClassifiedError | null; aborted: boolean }> {
     const ctx = toolContext(userId);
     if (!model) {
-      let n = 0;
-      const run: RunTool = async (tool, input) => {
-        const id = `offline-${++n}`;
-        emit({ type: "tool", id, name: tool.name, status: "running", subject: subjectOf(input) });
-        const out: ToolOutcome = await tool
-          .execute(tool.inputSchema.parse(input), ctx)
-          .catch((err: unknown) => {
-            log.warn({ err, tool: tool.name }, "chat tool failed");
-            return { ok: false, error: "That information is not available right now." };
-          });
-        emit({
-          type: "tool",
-          id,
-          name: tool.name,
-          status: out.ok ? "done" : "error",
-          subject: out.subject,
-          count: out.count,
-        });
-        return out as any;
-      };
-      const text = await offlineReply(body.message, ctx, run, body.lang);
+      const text = await offlineAnswer(body, userId, emit);
       if (signal.aborted) return { text, error: null, aborted: true };
       emit({ type: "text", delta: text });
       return { text, error: null, aborted: false };
@@ -216,6 +240,14 @@ export function createChat(deps: ChatDeps): ChatService {
             if (result.aborted) return;
             if (result.error) {
               emit({ type: "error", kind: result.error.kind, message: result.error.message });
+              // The reader still gets prices: the offline assistant answers, labelled as such.
+              if (OFFLINE_FALLBACK.has(result.error.kind) && !closed.signal.aborted) {
+                const text = await offlineAnswer(body, userId, null).catch((err: unknown) => {
+                  log.warn({ err }, "offline fallback failed");
+                  return "";
+                });
+                if (text) emit({ type: "offline", text });
+              }
               return;
             }
             let saved = userId === null;

@@ -18,16 +18,11 @@ function line(q: Quote, decimals: number) {
 }
 
 /** The market snapshot as prompt text, rebuilt at most once per refresh interval. */
-export function createMarketContext(getMarket: () => MarketService | undefined, now = () => Date.now()) {
+export function createMarketContext(market: MarketService, now = () => Date.now()) {
   let cached: { text: string; at: number } | null = null;
   return {
     text(): string {
       if (cached && now() - cached.at < SNAPSHOT_REFRESH_MS) return cached.text;
-      const market = getMarket();
-      if (!market) {
-        // Not cached: the market service may be wired a moment later.
-        return "Live market data is not available right now.";
-      }
       const bundle = market.snapshot();
       const sections = CATEGORY_TITLES.map(([key, title]) => {
         const quotes = bundle[key] ?? [];
