@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, hydrated, type Page, signInAsAdmin, test } from "./fixtures";
 
 const SHOTS = "screenshots";
@@ -152,6 +153,12 @@ test.describe("economic calendar", () => {
     await expect(page.getByTestId("reminder").getByRole("status")).toContainText("Reminder set for");
     await expect(page.getByRole("button", { name: "Remove reminder" })).toBeVisible();
     await shoot(page, "event-en");
+    const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+    ).toEqual([]);
 
     await page.goto(`/ar${nextHref}`);
     await hydrated(page);
