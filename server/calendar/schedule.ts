@@ -1,3 +1,4 @@
+import { gulfMarketDates } from "./gulf-dates";
 import type { EconomicEvent } from "./types";
 import {
   addDays,
@@ -133,6 +134,7 @@ export function buildSchedule(from: Date, to: Date): ScheduledEvent[] {
 
   for (let year = firstYear; year <= lastYear; year++) {
     for (const { date, published } of fomcDecisionDays(year)) centralBanks(date, published, push);
+    gulfMarketDates(year, push);
   }
 
   for (
