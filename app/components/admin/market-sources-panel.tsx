@@ -2,6 +2,9 @@ import { useTranslation } from "react-i18next";
 import type { MarketStatus } from "#server/market/types";
 import { Badge, formatDateTime, Panel, TableScroll, tableClass, tdClass, thClass } from "./ui";
 
+/** Left-to-right isolate: times, counts and English error texts read the same on Arabic pages. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /**
  * Where market prices come from: each real source's health, request budget use, last success and
  * last error, and how many quotes are live, delayed, end of day or simulated right now.
@@ -36,19 +39,23 @@ export function MarketSourcesPanel({ status }: { status: MarketStatus | null }) 
               {sources.map((s) => (
                 <tr key={s.name} data-source={s.name}>
                   <td className={`${tdClass} font-medium`}>{s.name}</td>
-                  <td className={tdClass}>{s.groups.join(", ") || "—"}</td>
+                  <td className={tdClass}>
+                    {s.groups
+                      .map((g) => t(`marketSources.groups.${g}`, { defaultValue: g }))
+                      .join(t("marketSources.listSeparator")) || "—"}
+                  </td>
                   <td className={tdClass}>
                     <Badge tone={s.ok ? "green" : s.lastSuccess ? "amber" : "slate"}>
                       {s.ok
                         ? t("marketSources.ok", { count: s.quoted })
                         : s.backoffUntil
-                          ? t("marketSources.backingOff", { time: formatDateTime(s.backoffUntil) })
+                          ? t("marketSources.backingOff", { time: ltr(formatDateTime(s.backoffUntil)) })
                           : s.lastError
                             ? t("marketSources.failing")
                             : t("marketSources.waiting")}
                     </Badge>
                   </td>
-                  <td className={`${tdClass} tabular-nums`}>
+                  <td className={`${tdClass} tabular-nums`} dir="ltr">
                     {t("marketSources.budgetUse", {
                       minute: s.budget.usedMinute,
                       perMinute: s.budget.perMinute,
@@ -56,8 +63,8 @@ export function MarketSourcesPanel({ status }: { status: MarketStatus | null }) 
                       perDay: s.budget.perDay,
                     })}
                   </td>
-                  <td className={tdClass}>{s.lastSuccess ? formatDateTime(s.lastSuccess) : "—"}</td>
-                  <td className={`${tdClass} max-w-xs break-words`}>
+                  <td className={tdClass}>{s.lastSuccess ? ltr(formatDateTime(s.lastSuccess)) : "—"}</td>
+                  <td className={`${tdClass} max-w-xs break-words`} dir="ltr">
                     {s.lastError ? `${s.lastError} (${formatDateTime(s.lastErrorAt!)})` : "—"}
                   </td>
                 </tr>

@@ -5,6 +5,7 @@ import { type Plan, planRefresh, RequestLog } from "../refresh-planner";
 import type { Simulator } from "../simulator";
 import type { SourceHealth } from "../types";
 import { METAL_CODES } from "./gold-api";
+import type { SourceError } from "./http-client";
 import type { QuoteSource, SourceQuote } from "./source";
 
 /**
@@ -16,15 +17,27 @@ import type { QuoteSource, SourceQuote } from "./source";
  */
 
 /** The ordered sources of an instrument (by source name), and the group the log line names. */
-export function routeOf(e: CatalogueEntry): { group: string; sources: string[] } {
-  if (e.exchange === "TADAWUL") return { group: "Saudi stocks", sources: ["sahmk", "twelvedata", "yahoo"] };
-  if (e.exchange === "FX") return { group: "FX", sources: ["frankfurter", "twelvedata", "yahoo"] };
+export function routeOf(e: CatalogueEntry): { group: SourceGroup; sources: string[] } {
+  if (e.exchange === "TADAWUL") return { group: "saudiStocks", sources: ["sahmk", "twelvedata", "yahoo"] };
+  if (e.exchange === "FX") return { group: "fx", sources: ["frankfurter", "twelvedata", "yahoo"] };
   if (e.exchange === "CRYPTO") return { group: "crypto", sources: ["coingecko", "twelvedata", "yahoo"] };
   if (e.symbol in METAL_CODES) return { group: "metals", sources: ["gold-api", "twelvedata", "yahoo"] };
   if (e.exchange === "COMMODITIES") return { group: "energy", sources: ["yahoo", "twelvedata"] };
-  if (e.exchange === "NYSE") return { group: "US indices", sources: ["yahoo", "twelvedata"] };
-  return { group: "other Gulf stocks", sources: ["twelvedata", "yahoo"] };
+  if (e.exchange === "NYSE") return { group: "usIndices", sources: ["yahoo", "twelvedata"] };
+  return { group: "gulfStocks", sources: ["twelvedata", "yahoo"] };
 }
+
+export type SourceGroup = "saudiStocks" | "gulfStocks" | "fx" | "crypto" | "metals" | "energy" | "usIndices";
+/** The groups' names in the start-up log line (the admin page translates the keys). */
+const GROUP_NAMES: Record<SourceGroup, string> = {
+  saudiStocks: "Saudi stocks",
+  gulfStocks: "other Gulf stocks and indices",
+  fx: "FX",
+  crypto: "crypto",
+  metals: "metals",
+  energy: "energy",
+  usIndices: "US indices",
+};
 
 /** A real quote older than this is no longer shown (daily sources: several days, over weekends). */
 const MAX_AGE_MS = 6 * 3_600_000;
@@ -147,6 +160,10 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         if (st.failing) opts.log.info({ source: st.source.name }, "market: source reachable again");
         st.failing = false;
       } catch (err) {
+        // Not asked at all (still backing off, or the bucket behind the planner is empty): the
+        // source's state is what its last real answer said; try again next round.
+        const kind = (err as SourceError).kind;
+        if (kind === "backoff" || kind === "budget") break;
         st.ok = false;
         st.lastError = (err as Error).message.slice(0, 300);
         st.lastErrorAt = clock();
@@ -248,14 +265,14 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
   }
 
   function describe() {
-    const groups = new Map<string, Set<string>>();
+    const groups = new Map<SourceGroup, Set<string>>();
     for (const e of opts.entries) {
       const { group } = routeOf(e);
       const set = groups.get(group) ?? new Set<string>();
       groups.set(group, set);
       for (const n of routes.get(e.symbol) ?? []) set.add(n);
     }
-    const parts = [...groups].map(([g, s]) => `${g}: ${[...s, "simulator"].join(" → ")}`);
+    const parts = [...groups].map(([g, s]) => `${GROUP_NAMES[g]}: ${[...s, "simulator"].join(" → ")}`);
     return parts.join("; ");
   }
 

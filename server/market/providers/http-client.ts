@@ -9,6 +9,7 @@ export type SourceErrorKind =
   | "auth"
   | "rate_limited"
   | "backoff"
+  | "budget"
   | "http"
   | "html"
   | "timeout"
@@ -97,7 +98,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
         `${opts.name}: backing off until ${new Date(blockedUntil).toISOString()}`,
       );
     }
-    if (!takeToken(now)) throw new SourceError("rate_limited", `${opts.name}: request budget spent`);
+    if (!takeToken(now)) throw new SourceError("budget", `${opts.name}: request budget spent for now`);
     const timeout = AbortSignal.timeout(timeoutMs);
     let res: Response;
     sentCount += 1;
