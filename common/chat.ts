@@ -45,7 +45,7 @@ export function conversationTitle(message: string): string {
 export type ChatMode = "ai" | "offline";
 
 /** How a failed reply is shown: each kind has its banner and toast (docs/product/chat.md). */
-export type ChatErrorKind = "rate_limit" | "auth" | "quota" | "other" | "no_response";
+export type ChatErrorKind = "rate_limit" | "auth" | "quota" | "other" | "no_response" | "site_limit";
 
 export interface ConversationSummary {
   id: string;
@@ -75,6 +75,8 @@ export type ChatStreamEvent =
     }
   | { type: "text"; delta: string }
   | { type: "error"; kind: ChatErrorKind; message: string | null }
+  /** After a provider failure: the offline assistant's answer, labelled as such in the chat. */
+  | { type: "offline"; text: string }
   | { type: "done"; saved: boolean; conversation: ConversationSummary | null };
 
 /** JSON body of a non-streaming error answer (400, 404, 429...). */

@@ -34,6 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       signal: request.signal,
     });
   } catch (err) {
-    return chatErrorFrom(err, context, "Failed to get AI response");
+    const res = chatErrorFrom(err, context, "Failed to get AI response");
+    // The site's own chat limit says when the next message is accepted.
+    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === "number") res.headers.set("Retry-After", String(retryAfter));
+    return res;
   }
 }

@@ -4,7 +4,7 @@ import { isAppError } from "#common/errors";
 import { user } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { createChat } from "./chat-service";
+import { ChatLimitError, createChat } from "./chat-service";
 import { TIMEOUT_MESSAGE } from "./provider-errors";
 import { errorOf, readChatEvents, replyText } from "./testing/chat-client";
 import { type OpenAiStub, STUB_REPLY, startOpenAiStub } from "./testing/openai-stub";
@@ -169,6 +169,27 @@ describe("provider failures (a banner and toast per kind)", () => {
     });
   });
 
+  it("quota, key, 5xx and timeout failures keep their banner and are also answered by the offline assistant", async () => {
+    for (const message of [
+      "[[quota]] TASI price",
+      "[[auth]] TASI price",
+      "[[server-error]] TASI price",
+      "[[timeout]] TASI price",
+    ]) {
+      const events = await send({ message });
+      const error = events.findIndex((e) => e.type === "error");
+      const offline = events.findIndex((e) => e.type === "offline");
+      expect(error, message).toBeGreaterThan(0);
+      expect(offline, message).toBe(error + 1);
+      const answer = events[offline] as { type: "offline"; text: string };
+      expect(answer.text, message).toMatch(/TASI/);
+      expect(answer.text, message).toMatch(/\d/);
+      expect(events.some((e) => e.type === "done")).toBe(false);
+    }
+    // The provider's own rate limit is a wait, not an outage: no stand-in answer.
+    expect((await send({ message: "[[rate-limit]] TASI" })).some((e) => e.type === "offline")).toBe(false);
+  });
+
   it("saves nothing when the reply fails", async () => {
     const userId = await makeUser();
     const events = await send({ message: "[[server-error]] first" }, { userId });
@@ -302,6 +323,14 @@ describe("abuse controls and scoping", () => {
     await send({ message: "help" }, { chat, ip: "1.1.1.1" });
     expect(await rejected(send({ message: "help" }, { chat, ip: "1.1.1.1" }))).toBe(true);
     expect(await rejected(send({ message: "help" }, { chat, ip: "1.1.1.2" }))).toBe(false);
+
+    // The refusal says it is the site's own limit and when to send again.
+    const refused = await send({ message: "help" }, { chat, ip: "1.1.1.1" }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ChatLimitError);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.message).toBe(
+      `Too many messages: this is GulfPulse's own chat limit, not the AI service's. Try again in ${refused.retryAfterSeconds} s.`,
+    );
 
     const userId = await makeUser();
     for (const ip of ["2.0.0.1", "2.0.0.2", "2.0.0.3"]) await send({ message: "help" }, { chat, ip, userId });

@@ -722,6 +722,26 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
     });
     expect(res.status).toBe(200);
   });
+  it("POST /api/chat past the site's own limit: 429 naming our limit, with Retry-After", async () => {
+    const ip = "192.0.2.77";
+    const post = () =>
+      fetch(`${app.url}/api/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ message: "hi" }),
+      });
+    for (let i = 0; i < s.config.CHAT_RATE_LIMIT_PER_IP; i++) {
+      const res = await post();
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("rate_limited:chat");
+    expect(body.error.message).toMatch(/GulfPulse's own chat limit.*Try again in \d+ s\./);
+  });
   it("one-click unsubscribe and conversation delete with hostile ids", async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, async (v) => {

@@ -338,7 +338,13 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
       await send(page, message);
       await expect(banner(page)).toHaveText(bannerText);
       await expect(toastWith(page, toastTitle)).toBeVisible();
-      await expect(replies(page)).toHaveCount(0);
+      // A failed provider (quota, key, 5xx, timeout, garbage) is stood in for by the offline
+      // assistant, labelled as such; its rate limit and an empty answer are not.
+      const standIn = !["[[rate-limit]]", "[[empty]]"].includes(message);
+      await expect(replies(page)).toHaveCount(standIn ? 1 : 0);
+      if (standIn) await expect(page.getByTestId("offline-label")).toContainText("Offline assistant");
+      // The text comes back to the box, to send again.
+      await expect(input(page)).toHaveValue(message);
       // Input and send stay disabled while the banner shows; dismissing it enables them.
       await expect(input(page)).toBeDisabled();
       await banner(page).getByRole("button", { name: "Dismiss" }).click();
@@ -346,6 +352,34 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
       await expect(input(page)).toBeEnabled();
     });
   }
+
+  test("the site's own chat limit says so and when to retry; one toast per kind however often it fails", async ({
+    page,
+  }) => {
+    await openChat(page);
+    const refusal = {
+      error: {
+        code: "rate_limited:chat",
+        message:
+          "Too many messages: this is GulfPulse's own chat limit, not the AI service's. Try again in 3 s.",
+      },
+    };
+    await page.route("**/api/chat", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 429, headers: { "Retry-After": "3" }, json: refusal })
+        : route.fallback(),
+    );
+    for (let i = 0; i < 3; i++) {
+      await send(page, `limited ${i}`);
+      await expect(banner(page)).toHaveText(refusal.error.message);
+      await expect(input(page)).toHaveValue(`limited ${i}`);
+      await banner(page).getByRole("button", { name: "Dismiss" }).click();
+    }
+    await expect(toastWith(page, "Chat limit reached")).toHaveCount(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+    await expect(toastWith(page, "Rate Limit Exceeded")).toHaveCount(0);
+    await page.screenshot({ path: "screenshots/chat-site-limit.png" });
+  });
 
   test("rate limits are retried, insufficient_quota never is", async ({ page }) => {
     await openChat(page);

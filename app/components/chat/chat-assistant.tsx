@@ -113,8 +113,9 @@ function Composer({ maxChars }: { maxChars: number }) {
     const message = text;
     setText("");
     const ok = await chatStore.send(message);
-    // A rejected message (400) comes back to the box for editing.
-    if (!ok && chatStore.get().inputError) setText(message);
+    // A rejected message (400) or a failed reply comes back to the box, to edit or send again.
+    const after = chatStore.get();
+    if (!ok && (after.inputError || after.failure)) setText(message);
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { serverText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { type ChatFailure, type ChatNotice, chatStore } from "./chat-store";
 
@@ -9,6 +10,8 @@ export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {
   switch (f.kind) {
     case "rate_limit":
       return t("errors.rateLimitBanner");
+    case "site_limit":
+      return (f.message && serverText(t as unknown as TFunction, f.message)) || t("errors.siteLimitFallback");
     case "auth":
       return t("errors.authBanner");
     case "quota":
@@ -22,20 +25,29 @@ export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {
   }
 }
 
-/** The toast of a failed reply (docs/product/chat.md). */
+/**
+ * The toast of a failed reply (docs/product/chat.md). One per kind: a repeated failure replaces
+ * its toast instead of piling another on top.
+ */
 function failureToast(f: ChatFailure, t: TFunction<"chat">) {
+  const id = `chat-failure:${f.kind}`;
   switch (f.kind) {
+    case "site_limit":
+      return toast.error(t("errors.siteLimitToast"), { id, description: failureBanner(f, t) });
     case "rate_limit":
-      return toast.error(t("errors.rateLimitToast"), { description: t("errors.rateLimitToastDescription") });
+      return toast.error(t("errors.rateLimitToast"), {
+        id,
+        description: t("errors.rateLimitToastDescription"),
+      });
     case "auth":
-      return toast.error(t("errors.authToast"), { description: t("errors.authToastDescription") });
+      return toast.error(t("errors.authToast"), { id, description: t("errors.authToastDescription") });
     case "quota":
-      return toast.error(t("errors.quotaToast"), { description: t("errors.quotaToastDescription") });
+      return toast.error(t("errors.quotaToast"), { id, description: t("errors.quotaToastDescription") });
     case "other":
-      return toast.error(t("errors.otherToast"), { description: failureBanner(f, t) });
+      return toast.error(t("errors.otherToast"), { id, description: failureBanner(f, t) });
     default:
       // "No response" and a request that failed in the browser get the toast of a request that threw.
-      return toast.error(t("errors.thrownToast"));
+      return toast.error(t("errors.thrownToast"), { id });
   }
 }
 

@@ -16,6 +16,8 @@ export interface ChatMessage {
   content: string;
   tools: ToolActivity[];
   streaming?: boolean;
+  /** The offline assistant's answer after the AI service failed (labelled in the chat). */
+  offline?: boolean;
 }
 
 /** A failed reply: the server's failure kinds (docs/product/chat.md), plus "thrown" for a request that failed in the browser. */

@@ -51,6 +51,17 @@ function applyEvent(event: ChatStreamEvent, outcome: { ended: boolean; failed: b
     fail({ kind: event.kind, message: event.message });
     return;
   }
+  if (event.type === "offline") {
+    const answer: ChatMessage = {
+      id: localId("a"),
+      role: "assistant",
+      content: event.text,
+      tools: [],
+      offline: true,
+    };
+    set((s) => ({ messages: [...s.messages, answer] }));
+    return;
+  }
   set((s) => reduceStreamEvent(s, event));
   if (event.type === "start" && event.created && event.conversation) remember(event.conversation.id);
   if (event.type === "done") {
@@ -148,7 +159,10 @@ export const chatStore = {
           }));
           return false;
         }
-        if (err.status === 429) fail({ kind: "rate_limit", message: null });
+        // The site's own limit says so and when to retry; a 429 from elsewhere is the provider's.
+        if (err.status === 429 && err.code === "rate_limited:chat")
+          fail({ kind: "site_limit", message: err.message });
+        else if (err.status === 429) fail({ kind: "rate_limit", message: null });
         else if (err.code === "unavailable:chat_create") {
           notify({ type: "conversation", key: "createFailed" });
           set((s) => ({ status: "idle", messages: s.messages.filter((m) => m !== userMessage) }));

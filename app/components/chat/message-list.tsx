@@ -52,6 +52,11 @@ function Message({ message }: { message: ChatMessage }) {
       </span>
       <div className={`flex min-w-0 max-w-[85%] flex-col gap-1 ${mine ? "items-end" : "items-start"}`}>
         <span className="sr-only">{mine ? t("messages.you") : t("messages.assistant")}</span>
+        {message.offline ? (
+          <p className="text-xs font-medium text-amber-800" data-testid="offline-label">
+            {t("messages.offlineFallback")}
+          </p>
+        ) : null}
         {message.tools.length > 0 ? (
           <ul className="space-y-0.5" aria-label={t("tools.running")}>
             {message.tools.map((tool) => (
