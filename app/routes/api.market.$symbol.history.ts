@@ -13,7 +13,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const instrument = market.findInstrument(params.symbol);
   if (!instrument) return Response.json({ error: "Unknown symbol" }, { status: 404 });
-  market.watch?.(instrument.symbol);
+  market.watch(instrument.symbol);
   const bars = await market.history(instrument.symbol, parsed.data.range);
   return Response.json(
     // The latest quote rides along with its source and freshness: a chart of simulated prices says so.

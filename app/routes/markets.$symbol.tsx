@@ -11,16 +11,16 @@ import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const market = services(context).market;
-  const instrument = market?.findInstrument(params.symbol);
-  if (!market || !instrument) throw data(null, { status: 404 });
+  const instrument = market.findInstrument(params.symbol);
+  if (!instrument) throw data(null, { status: 404 });
   // One URL per instrument: /markets/TASI and /markets/USD%2FAED land on the slug.
   const slug = instrumentSlug(instrument.symbol);
   if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
   // Someone is looking at it: its quotes are refreshed first and streamed to the page.
-  market.watch?.(instrument.symbol);
+  market.watch(instrument.symbol);
   return {
     instrument,
-    exchange: market.exchange?.(instrument.exchange) ?? null,
+    exchange: market.exchange(instrument.exchange) ?? null,
     history: await market.history(instrument.symbol, "1D"),
     listing: await listingFacts(services(context).instruments, instrument.symbol),
     market: marketPageData(market, instrument),
@@ -29,10 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A listed company's sector and board, for the page's facts (only what it shows). */
 async function listingFacts(
-  instruments: { get(symbol: string): Promise<{ sector: string; board?: string } | undefined> } | undefined,
+  instruments: { get(symbol: string): Promise<{ sector: string; board?: string } | undefined> },
   symbol: string,
 ) {
-  const listing = await instruments?.get(symbol);
+  const listing = await instruments.get(symbol);
   return listing ? { sector: listing.sector, ...(listing.board ? { board: listing.board } : {}) } : null;
 }
 
