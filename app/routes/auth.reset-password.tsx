@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { type FieldErrors, fieldErrors } from "#common/action-result";
+import { type ActionResult, fieldErrors } from "#common/action-result";
 import { resetPasswordSchema } from "#common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
@@ -13,14 +13,15 @@ import type { Route } from "./+types/auth.reset-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error) as FieldErrors }, 400);
+  if (!parsed.success)
+    return data<ActionResult>({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
   try {
     await services(context).auth.api.resetPassword({
       body: { token: parsed.data.token, newPassword: parsed.data.password },
     });
-    return { ok: true, errors: {} as FieldErrors };
+    return data<ActionResult>({ ok: true });
   } catch {
-    return data({ ok: false, errors: { token: "invalid" } as FieldErrors }, 400);
+    return data<ActionResult>({ ok: false, error: "invalid", fields: { token: "invalid" } }, 400);
   }
 }
 
@@ -28,10 +29,11 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const result = useActionData<typeof action>();
+  const fields = result && !result.ok ? result.fields : undefined;
   const busy = useNavigation().state !== "idle";
   const st = useServerText();
   const token = params.get("token") ?? "";
-  const invalid = !token || params.get("error") || result?.errors?.token;
+  const invalid = !token || params.get("error") || fields?.token;
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-xl border bg-white p-8 shadow-sm">
@@ -54,7 +56,7 @@ export default function ResetPasswordPage() {
               minLength={6}
               autoComplete="new-password"
               required
-              error={st(result?.errors?.password)}
+              error={st(fields?.password)}
             />
             <button type="submit" className={buttonClass} disabled={busy}>
               {busy ? t("loading") : t("setPassword")}

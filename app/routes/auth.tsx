@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { type FieldErrors, fieldErrors } from "#common/action-result";
+import { type ActionResult as Answer, fieldErrors } from "#common/action-result";
 import { authFormSchema } from "#common/auth-schema";
 import { displayableMessage } from "#common/errors";
 import { safeRedirect } from "#common/safe-redirect";
@@ -17,13 +17,8 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth";
 
 type Mode = "signin" | "signup" | "forgot";
-type ActionResult = {
-  ok: boolean;
-  intent: Mode;
-  message?: string;
-  errors?: FieldErrors;
-  redirectTo?: string;
-};
+/** The answer names the form it answers; `error` is the server's text ("" for field errors only). */
+type ActionResult = Answer<{ redirectTo?: string }> & { intent: Mode };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
@@ -40,7 +35,7 @@ async function authMessage(res: Response, fallback: string) {
 }
 
 const fail = (intent: Mode, message: string, status = 400) =>
-  data<ActionResult>({ ok: false, intent, message }, status);
+  data<ActionResult>({ ok: false, intent, error: message }, status);
 /** The auth library's 429 (too many attempts) stays a 429; its other refusals are a 400. */
 const refusal = async (intent: Mode, res: Response, fallback: string) =>
   fail(intent, await authMessage(res, fallback), res.status === 429 ? 429 : 400);
@@ -60,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ["signin", "signup", "forgot"].includes(String(form.intent)) ? form.intent : "signin"
   ) as Mode;
   if (!parsed.success) {
-    return data<ActionResult>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    return data<ActionResult>(
+      { ok: false, intent, error: "", fields: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   const fallback = "An error occurred during authentication";
@@ -105,13 +103,13 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get("mode") === "signup" ? "signup" : "signin");
   const busy =
     navigation.state !== "idle" && splitLocale(navigation.formAction ?? "").path.startsWith("/auth");
-  const errors = result && !result.ok && result.intent === mode ? result.errors : undefined;
+  const errors = result && !result.ok && result.intent === mode ? result.fields : undefined;
   const st = useServerText();
 
   useEffect(() => {
     if (!result) return;
     if (!result.ok) {
-      if (result.message) toast.error(st(result.message));
+      if (result.error) toast.error(st(result.error));
       return;
     }
     if (result.intent === "signin") {
@@ -147,9 +145,9 @@ export default function AuthPage() {
             {notice}
           </p>
         ) : null}
-        {result && !result.ok && result.message && result.intent === mode ? (
+        {result && !result.ok && result.error && result.intent === mode ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {st(result.message)}
+            {st(result.error)}
           </p>
         ) : null}
         <Form method="post" className="mt-6 flex flex-col gap-4" key={mode}>

@@ -3,6 +3,7 @@ import { Tabs } from "radix-ui";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, data, useFetcher } from "react-router";
+import { type ActionResult, failureOf } from "#common/action-result";
 import { type AnalyticsTab, analyticsQuerySchema, parseQuery, refreshSchema } from "#common/analytics-schema";
 import { LoadingDashboard, StepError } from "~/components/analytics/badges";
 import { EconomicCalendar } from "~/components/analytics/calendar";
@@ -60,13 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
   const parsed = refreshSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: "Unknown action" }, 400);
   try {
     await s.news.refreshAnalysis();
-    return { ok: true as const };
+    return data<ActionResult>({ ok: true });
   } catch (err) {
-    s.log.error({ err }, "news analysis refresh failed");
-    return data({ ok: false as const }, { status: 500 });
+    const { status, body } = failureOf(err, "failed", (err) =>
+      s.log.error({ err }, "news analysis refresh failed"),
+    );
+    return data<ActionResult>(body, status);
   }
 }
 
