@@ -21,7 +21,7 @@ import { createRateLimiter } from "../rate-limit/limiter";
  *   address by the auth library's own limiter (auth.ts).
  */
 
-export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 export const ACCOUNT_LOCKED =
   "Too many failed sign-in attempts for this account. Try again in {{minutes}} min, or reset your password.";
 export const TOO_MANY_FOR_ADDRESS = "Too many requests for this email address. Please try again later.";

@@ -159,7 +159,7 @@ async function markHealthy(
  * stays flagged so it is not shown with a made-up age. A fetch with no dated item places them at
  * the fetch time.
  */
-export function placeDatelessItems(items: CleanItem[], fetchedAt: Date): CleanItem[] {
+function placeDatelessItems(items: CleanItem[], fetchedAt: Date): CleanItem[] {
   const dated = items.filter((i) => !i.dateUnknown).map((i) => i.pubDate.getTime());
   const below = Math.min(fetchedAt.getTime(), ...dated);
   let n = 0;

@@ -59,7 +59,7 @@ function quoteParagraph(q: CompactQuote, copy: Copy): string {
  * The language of the answer: Arabic for a question written in Arabic; otherwise the language of
  * the page the chat is on (an English question on an Arabic page is answered in Arabic).
  */
-export function replyLanguage(message: string, pageLang?: ReplyLang): ReplyLang {
+function replyLanguage(message: string, pageLang?: ReplyLang): ReplyLang {
   return hasArabic(message) ? "ar" : (pageLang ?? "en");
 }
 
