@@ -1,5 +1,5 @@
 /**
- * Issue 11 §2: every endpoint × anonymous / user (the owner of the rows) / other user / admin,
+ * Access matrix: every endpoint × anonymous / user (the owner of the rows) / other user / admin,
  * through the real Express app. No cross-user read or write of alerts, notifications, chat
  * conversations or sessions; no admin action by a non-admin; refused calls change no table.
  * Every response is also checked for the security headers (server/testing/security-headers.ts).
