@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { at, tr } from "./catalogs";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
@@ -104,4 +108,124 @@ test("the picker searches by English name and by symbol on a desktop page", asyn
   await form.getByLabel("Target Price").fill("1");
   await form.getByRole("button", { name: "Create Alert" }).click();
   await expect(page.getByTestId("alert-row").filter({ hasText: "9530" })).toHaveCount(1);
+});
+
+/**
+ * A second app server whose only market source is a Yahoo-chart-shaped stub on loopback
+ * (MARKET_PROVIDER=http): it quotes Almarai (2280.SR) at a price the test sets and knows no other
+ * ticker, so everything else stays simulated.
+ */
+async function startStubbedSite() {
+  let price = 75;
+  const stub = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stub");
+    const quote = url.pathname === "/v8/finance/chart/2280.SR" && url.searchParams.get("range") === "1d";
+    if (!quote) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(
+        readFileSync(new URL("../../server/market/fixtures/yahoo/unknown-ticker.json", import.meta.url)),
+      );
+      return;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const meta = {
+      currency: "SAR",
+      symbol: "2280.SR",
+      regularMarketTime: now,
+      regularMarketPrice: price,
+      regularMarketDayHigh: price,
+      regularMarketDayLow: 74,
+      chartPreviousClose: 75,
+      gmtoffset: 10800,
+      timezone: "AST",
+      dataGranularity: "1d",
+      range: "1d",
+    };
+    const bar = { open: [75], high: [price], low: [74], close: [price], volume: [1000] };
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        chart: { result: [{ meta, timestamp: [now], indicators: { quote: [bar] } }], error: null },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+  const stubPort = (stub.address() as AddressInfo).port;
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const p = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(p));
+    });
+  });
+  const base = `http://localhost:${port}`;
+  const dataDir = `.tmp/e2e-universe-stub-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const smtpPort = Number(process.env.E2E_PORT ?? 4173) + 1000;
+  const app = spawn("node", ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      MARKET_TICK_MS: "1000",
+      MARKET_PROVIDER: "http",
+      MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
+      RSS_POLL_MINUTES: "60",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "500",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await expect
+    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
+    .toBe(200);
+  return {
+    base,
+    setPrice: (p: number) => {
+      price = p;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      app.kill("SIGTERM");
+      await exited;
+      stub.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+    },
+  };
+}
+
+test("an alert on a listed company triggers from a loopback provider's price", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const site = await startStubbedSite();
+  const context = await browser.newContext({ baseURL: site.base });
+  try {
+    const page = await context.newPage();
+    // Its first start backfills history before the first tick: let that finish first.
+    await page.goto("/");
+    await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 90_000 });
+    await signUpAndSignIn(page, uniqueEmail("universe-trigger"));
+    await page.goto("/price-alerts");
+    await hydrated(page);
+    await page.getByRole("button", { name: "New Alert" }).click();
+    const form = page.getByRole("form", { name: "Create Price Alert" });
+    await form.getByRole("combobox", { name: "Symbol" }).fill("Almarai");
+    await form.getByRole("option").filter({ hasText: "2280" }).click();
+    await form.getByLabel("Target Price").fill("100");
+    await form.getByRole("button", { name: "Create Alert" }).click();
+    const row = page.getByTestId("alert-row").filter({ hasText: "2280" });
+    await expect(row).toContainText("active");
+    // The source's price crosses the target: the next refresh triggers the alert.
+    site.setPrice(120);
+    await expect(row).toContainText("triggered", { timeout: 60_000 });
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(page.getByTestId("notification").first()).toContainText(
+      /Your alert for 2280 when the price goes above 100(\.00)? was triggered: the price reached 120(\.00)?/,
+    );
+  } finally {
+    await context.close();
+    await site.stop();
+  }
 });
