@@ -6,6 +6,7 @@
 //   - common/ is shared by the browser and the server: it imports nothing from server/ or app/;
 //   - the server's infrastructure (database, auth, mail, realtime, jobs, HTTP, settings) imports no
 //     feature: features depend on it, and the composition root (server/services.ts) joins them;
+//   - a feature never imports the composition root: it takes exactly what it uses as dependencies;
 //   - app/ modules that reach the browser, route modules included, import server/ only for types
 //     (`import type`); value imports from server/ stay in `*.server.ts` modules and tests (a route's
 //     loader and action reach the server through `~/lib/auth.server` and `~/lib/server/*`);
@@ -251,6 +252,18 @@ describe("import rules", () => {
     const bad = edges
       .filter(
         (e) => INFRASTRUCTURE.some((p) => e.from.startsWith(p)) && FEATURES.some((p) => e.to.startsWith(p)),
+      )
+      .map((e) => `${e.from} imports ${e.specifier}`);
+    expect(bad).toEqual([]);
+  });
+
+  it("no feature imports the composition root (server/services.ts)", () => {
+    const bad = edges
+      .filter(
+        (e) =>
+          FEATURES.some((p) => e.from.startsWith(p)) &&
+          !e.from.includes("/testing/") &&
+          e.to === "server/services.ts",
       )
       .map((e) => `${e.from} imports ${e.specifier}`);
     expect(bad).toEqual([]);
