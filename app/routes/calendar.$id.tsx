@@ -218,7 +218,8 @@ function ReminderBox() {
       : null;
   return (
     <section
-      className="mt-6 rounded-lg border border-brand-200 bg-brand-50/40 p-4"
+      id="reminder"
+      className="mt-6 scroll-mt-20 rounded-lg border border-brand-200 bg-brand-50/40 p-4"
       aria-labelledby="reminder-title"
       data-testid="reminder"
     >

@@ -24,6 +24,8 @@ export interface CalendarEventView {
   confidence: NonNullable<EconomicEvent["confidence"]>;
   sourceUrl: string | null;
   cancelled: boolean;
+  /** Still ahead when the server rendered it (decided there, so the browser hydrates the same). */
+  upcoming: boolean;
   date: string;
   time: string;
   iso: string;
@@ -56,6 +58,7 @@ export function toCalendarEventView(e: EconomicEvent, f: Format, timeZone: strin
     confidence: e.confidence ?? "schedule",
     sourceUrl: e.sourceUrl ?? null,
     cancelled: e.status === "cancelled",
+    upcoming: e.status !== "cancelled" && e.startsAt.getTime() > Date.now(),
     date: zoned.date,
     time: zoned.time,
     iso: e.startsAt.toISOString(),

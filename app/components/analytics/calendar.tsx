@@ -205,6 +205,16 @@ function CalendarRow({ event: e }: { event: CalendarEventView }) {
         <div className="mt-1">
           <EventFigures event={e} />
         </div>
+        <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+          <Link to={`/calendar/${e.id}`} className="font-medium text-brand-700 hover:underline">
+            {tc("details")}
+          </Link>
+          {e.upcoming ? (
+            <Link to={`/calendar/${e.id}#reminder`} className="font-medium text-brand-700 hover:underline">
+              {tc("reminder.heading")}
+            </Link>
+          ) : null}
+        </p>
         {e.impact ? (
           <p className="mt-2 text-sm text-slate-600">
             <span className="font-medium text-slate-700">{t("calendar.impact")}:</span> <bdi>{e.impact}</bdi>

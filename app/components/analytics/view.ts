@@ -1,4 +1,3 @@
-import type { EconomicEvent } from "#server/calendar/types";
 import type { Dashboard, NewsSummary } from "#server/news";
 import type { NewsItem } from "#server/news/types";
 import type { Format } from "~/lib/format";
@@ -46,21 +45,6 @@ export interface DashboardView {
   summaries: SummaryView[] | null;
   sentiment: SentimentView | null;
   engine: string;
-}
-
-export interface EventView {
-  id: string;
-  title: string;
-  description: string;
-  country: string;
-  category: string;
-  importance: EconomicEvent["importance"];
-  impact: string;
-  forecast: string | null;
-  previous: string | null;
-  date: string;
-  time: string;
-  iso: string;
 }
 
 export interface EducationView {
@@ -111,23 +95,6 @@ function feedItemView(item: NewsItem & { language?: string }, f: Format): FeedIt
     published: `${f.weekdayDate(item.pubDate)}${f.lang === "ar" ? "، " : ", "}${f.gmtTime(item.pubDate)}`,
     publishedIso: item.pubDate.toISOString(),
     language: item.language ?? languageOf(item.title),
-  };
-}
-
-export function toEventView(e: EconomicEvent, f: Format): EventView {
-  return {
-    id: e.id,
-    title: e.title,
-    description: e.description,
-    country: e.country,
-    category: e.category,
-    importance: e.importance,
-    impact: e.impact,
-    forecast: e.forecast,
-    previous: e.previous,
-    date: f.weekdayDate(e.startsAt),
-    time: f.gmtTime(e.startsAt),
-    iso: e.startsAt.toISOString(),
   };
 }
 
