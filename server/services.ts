@@ -187,8 +187,10 @@ export async function createServices(
   const news = createNews({ db, log, config, jobs });
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs });
   const content = createContent({ db, log, news });
-  const search = createSearch({ database, log, market });
-  const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market });
+  // Search and the sitemap cover every listing in the table, the refresh job's additions too.
+  const listings = () => directory.all();
+  const search = createSearch({ database, log, market, listings });
+  const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
   // Alerts evaluate the market's ticks once started (below, when everything is built).
   const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
   closers.push(() => alerts.stop());

@@ -15,7 +15,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const find = async (q: string) => (await s.search!.search(q, { limit: 20 })).results;
+const find = async (q: string) => (await s.search.search(q, { limit: 20 })).results;
 
 describe("listed companies on the site", () => {
   it("site search finds a listing by English name, Arabic name and symbol", async () => {
@@ -28,7 +28,7 @@ describe("listed companies on the site", () => {
   });
 
   it("the sitemap lists every listing's page in English and Arabic", async () => {
-    const xml = await s.seo!.sitemap();
+    const xml = await s.seo.sitemap();
     const listings = loadShippedListings();
     const missing = listings.filter(
       (l) =>

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { instruments } from "#server/db/schema";
 import type { Services } from "#server/services";
 import { createTestServices } from "#server/testing/test-services";
@@ -89,10 +89,16 @@ describe("listing refresh from a provider (recorded answers on loopback)", () =>
     const added = await refreshListings({
       db: s.db,
       log: s.log,
+      bus: s.bus,
       directory,
       source: { baseUrl: providerUrl, apiKey: "test-key" },
     });
     expect(added).toBe(2);
+    // Every process reloads over the bus: the site's directory, site search and the sitemap see it.
+    await vi.waitFor(async () => expect(await s.instruments.get("AGTHIA")).toBeDefined());
+    const found = (await s.search.search("Agthia")).results.map((r) => r.url);
+    expect(found).toContain("/markets/agthia");
+    expect(await s.seo.sitemap()).toContain("/markets/agthia</loc>");
     const agthia = await directory.get("AGTHIA");
     expect(agthia).toMatchObject({
       name: "Agthia Group PJSC",
