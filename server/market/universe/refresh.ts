@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Config } from "#server/config";
 import type { Db } from "#server/db/client";
 import type { Scheduler } from "#server/jobs/scheduler";
 import type { Logger } from "#server/logger";
@@ -173,12 +174,10 @@ export function registerListingRefresh(
   return true;
 }
 
-/**
- * The listing source from the parsed config: Twelve Data when its key is set. Read by name so this
- * module does not depend on which market change declared the variables.
- */
-export function listingSourceFromConfig(config: object): ListingSourceOptions | undefined {
-  const c = config as { TWELVE_DATA_API_KEY?: string; TWELVE_DATA_BASE_URL?: string };
-  if (!c.TWELVE_DATA_API_KEY) return undefined;
-  return { apiKey: c.TWELVE_DATA_API_KEY, baseUrl: c.TWELVE_DATA_BASE_URL ?? "https://api.twelvedata.com" };
+/** The listing source from the parsed config: Twelve Data when its key is set. */
+export function listingSourceFromConfig(
+  config: Pick<Config, "TWELVE_DATA_API_KEY" | "TWELVE_DATA_BASE_URL">,
+): ListingSourceOptions | undefined {
+  if (!config.TWELVE_DATA_API_KEY) return undefined;
+  return { apiKey: config.TWELVE_DATA_API_KEY, baseUrl: config.TWELVE_DATA_BASE_URL };
 }

@@ -7,7 +7,7 @@ import { instruments } from "#server/db/schema";
 import type { Services } from "#server/services";
 import { createTestServices } from "#server/testing/test-services";
 import { createInstrumentDirectory, loadShippedListings, shippedListingsText } from "./index";
-import { newListingsFrom, refreshListings } from "./refresh";
+import { listingSourceFromConfig, newListingsFrom, refreshListings } from "./refresh";
 import { LISTINGS_HASH_KEY, seedListings } from "./store";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
@@ -150,5 +150,15 @@ describe("listing refresh from a provider (recorded answers on loopback)", () =>
     expect(fresh.map((l) => l.symbol)).toEqual(["FAB.KW", "NEWCO"]);
     expect(fresh[0]?.tickers).toEqual({ twelveData: "FAB", yahoo: "FAB.KW" });
     expect(fresh[1]?.currency).toBe("KWD");
+  });
+});
+
+describe("listing refresh job", () => {
+  it("is registered only when a Twelve Data key is configured", () => {
+    expect(listingSourceFromConfig({ TWELVE_DATA_BASE_URL: "https://td.example" })).toBeUndefined();
+    expect(
+      listingSourceFromConfig({ TWELVE_DATA_API_KEY: "k", TWELVE_DATA_BASE_URL: "https://td.example" }),
+    ).toEqual({ apiKey: "k", baseUrl: "https://td.example" });
+    expect(s.jobs.status().some((j) => j.name === "instruments-refresh")).toBe(false);
   });
 });
