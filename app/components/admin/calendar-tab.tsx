@@ -97,7 +97,7 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
                       </Link>
                     </td>
                     <td className={`${tdClass} whitespace-nowrap`} dir="ltr">
-                      {r.startsAt.slice(0, 16).replace("T", " ")} UTC
+                      {t("admin.utcTime", { time: r.startsAt.slice(0, 16).replace("T", " ") })}
                     </td>
                     <td className={tdClass}>{t(`countries.${r.country}`, { defaultValue: r.country })}</td>
                     <td className={tdClass}>{t(`confidence.${r.confidence}`)}</td>
