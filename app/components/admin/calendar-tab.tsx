@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { CALENDAR_COUNTRIES, IMPORTANCE_LEVELS } from "#common/analytics-options";
 import { CALENDAR_CATEGORIES } from "#common/calendar-options";
+import { Field, SelectField, Input as TextBox } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { Panel, smallButton, TableScroll, tableClass, tdClass, thClass } from "./ui";
-
-const inputClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
 export interface CalendarRowData {
   id: string;
@@ -58,12 +56,7 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
         title={t("admin.search")}
         actions={
           <form method="get" className="flex gap-2">
-            <input
-              name="q"
-              defaultValue={data.q}
-              aria-label={t("admin.search")}
-              className={`${inputClass} py-1`}
-            />
+            <TextBox name="q" defaultValue={data.q} aria-label={t("admin.search")} className="py-1" />
             <button type="submit" className={smallButton}>
               {t("admin.search")}
             </button>
@@ -147,6 +140,7 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
   );
 }
 
+/** A labelled select over [value, label] pairs (the shared SelectField). */
 function Select({
   label,
   name,
@@ -160,30 +154,11 @@ function Select({
   options: Array<[string, string]>;
   error?: string;
 }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error ? <p className="mt-1 text-sm text-red-600">{error}</p> : null}
-    </div>
-  );
+  const choices = options.map(([v, text]) => ({ value: v, label: text }));
+  return <SelectField label={label} name={name} defaultValue={value} options={choices} error={error} />;
 }
 
+/** A labelled text box (the shared Field). */
 function Input({
   label,
   name,
@@ -199,29 +174,7 @@ function Input({
   type?: string;
   dir?: "ltr";
 }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        dir={dir}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <Field label={label} name={name} type={type} defaultValue={value} dir={dir} error={error} />;
 }
 
 function EventForm({ row }: { row: CalendarRowData | null }) {
