@@ -44,7 +44,7 @@ async function send(
   input: Partial<ChatRequest> & { message: string },
   opts: { userId?: string | null; ip?: string; chat?: ReturnType<typeof createChat> } = {},
 ) {
-  const chat = opts.chat ?? s.chat!;
+  const chat = opts.chat ?? s.chat;
   const body = chat.requestSchema.parse(input);
   const res = await chat.reply({
     body,
@@ -74,7 +74,7 @@ describe("streaming replies", () => {
     expect(system.role).toBe("system");
     expect(String(system.content)).toContain("Gulf market trading assistant");
     expect(String(system.content)).toMatch(/risk/i);
-    const tasi = s.market!.quote("TASI")!;
+    const tasi = s.market.quote("TASI")!;
     expect(String(system.content)).toContain(`TASI (${tasi.name}) ${tasi.price.toFixed(2)}`);
     expect(req.messages.filter((m) => m.role === "system")).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe("streaming replies", () => {
     expect(tools.map((t) => t.type === "tool" && t.status)).toEqual(["running", "done"]);
     expect(tools[1]).toMatchObject({ name: "getQuote", subject: "TASI" });
     const toolMessage = stub.requests.at(-1)!.messages.find((m) => m.role === "tool");
-    const price = s.market!.quote("TASI")!.price;
+    const price = s.market.quote("TASI")!.price;
     expect(JSON.stringify(toolMessage)).toContain("TASI");
     expect(replyText(events)).toContain("From the tool:");
     expect(replyText(events)).toContain(String(Math.trunc(price)).slice(0, 3));
@@ -109,7 +109,7 @@ describe("streaming replies", () => {
       { userId },
     );
     expect(events.find((e) => e.type === "tool" && e.status === "done")).toMatchObject({ subject: "BRENT" });
-    const alerts = await s.alerts!.list(userId);
+    const alerts = await s.alerts.list(userId);
     expect(alerts).toMatchObject([{ symbol: "BRENT", alertType: "below", targetValue: 40 }]);
   });
 });
@@ -195,7 +195,7 @@ describe("provider failures (a banner and toast per kind)", () => {
     const events = await send({ message: "[[server-error]] first" }, { userId });
     const conversation = events[0]!.type === "start" ? events[0].conversation : null;
     expect(conversation).not.toBeNull();
-    expect(await s.chat!.conversationMessages(userId, conversation!.id)).toEqual([]);
+    expect(await s.chat.conversationMessages(userId, conversation!.id)).toEqual([]);
   });
 });
 
@@ -209,7 +209,7 @@ describe("provider failing mid-reply", () => {
     expect(replyText(events).length).toBeGreaterThan(0);
     expect(STUB_REPLY.startsWith(replyText(events).trim())).toBe(true);
     expect(events.some((e) => e.type === "done")).toBe(false);
-    expect(await s.chat!.conversationMessages(userId, conversation!.id)).toEqual([]);
+    expect(await s.chat.conversationMessages(userId, conversation!.id)).toEqual([]);
     return { error: errorOf(events), ms: Date.now() - started };
   }
 
@@ -238,7 +238,7 @@ describe("history", () => {
     const conversation = start.type === "start" ? start.conversation! : null;
     expect(conversation!.title).toBe(`${message.slice(0, 50)}...`);
     expect(conversationTitle("short")).toBe("short");
-    const saved = await s.chat!.conversationMessages(userId, conversation!.id);
+    const saved = await s.chat.conversationMessages(userId, conversation!.id);
     expect(saved.map((m) => [m.role, m.content])).toEqual([
       ["user", message],
       ["assistant", STUB_REPLY],
@@ -253,7 +253,7 @@ describe("history", () => {
     const conversation = first[0]!.type === "start" ? first[0].conversation! : null;
     const other = await send({ message: "another conversation" }, { userId });
     const otherId = other[0]!.type === "start" ? other[0].conversation!.id : "";
-    expect((await s.chat!.listConversations(userId))[0]!.id).toBe(otherId);
+    expect((await s.chat.listConversations(userId))[0]!.id).toBe(otherId);
 
     await send({ message: "second question", conversationId: conversation!.id, history: [] }, { userId });
     const sent = stub.requests.at(-1)!.messages.map((m) => [m.role, m.content]);
@@ -262,9 +262,9 @@ describe("history", () => {
       ["assistant", STUB_REPLY],
       ["user", "second question"],
     ]);
-    const list = await s.chat!.listConversations(userId);
+    const list = await s.chat.listConversations(userId);
     expect(list.map((c) => c.id)).toEqual([conversation!.id, otherId]);
-    expect(await s.chat!.conversationMessages(userId, conversation!.id)).toHaveLength(4);
+    expect(await s.chat.conversationMessages(userId, conversation!.id)).toHaveLength(4);
   });
 
   it("sends the model at most the last 20 turns of a long conversation, oldest first", async () => {
@@ -278,7 +278,7 @@ describe("history", () => {
     expect(sent[0]).toMatchObject({ role: "user", content: "turn 2" });
     expect(sent.at(-2)).toMatchObject({ role: "assistant", content: STUB_REPLY });
     expect(sent.at(-1)).toMatchObject({ role: "user", content: "latest" });
-    expect(await s.chat!.conversationMessages(userId, id)).toHaveLength(46);
+    expect(await s.chat.conversationMessages(userId, id)).toHaveLength(46);
   });
 
   it("uses an anonymous visitor's last 20 turns from the client and saves nothing", async () => {
@@ -291,19 +291,19 @@ describe("history", () => {
     const sent = stub.requests.at(-1)!.messages;
     expect(sent).toHaveLength(1 + HISTORY_TURNS + 1);
     expect(sent[1]).toMatchObject({ role: "user", content: "turn 0" });
-    expect(() => s.chat!.requestSchema.parse({ message: "x", history: [...history, history[0]] })).toThrow();
+    expect(() => s.chat.requestSchema.parse({ message: "x", history: [...history, history[0]] })).toThrow();
     expect(() =>
-      s.chat!.requestSchema.parse({ message: "x", history: [{ role: "user", content: "a".repeat(4001) }] }),
+      s.chat.requestSchema.parse({ message: "x", history: [{ role: "user", content: "a".repeat(4001) }] }),
     ).toThrow();
     expect(() =>
-      s.chat!.requestSchema.parse({ message: "x", history: [{ role: "system", content: "hi" }] }),
+      s.chat.requestSchema.parse({ message: "x", history: [{ role: "system", content: "hi" }] }),
     ).toThrow();
   });
 });
 
 describe("abuse controls and scoping", () => {
   it("rejects blank and over-long messages", () => {
-    const schema = s.chat!.requestSchema;
+    const schema = s.chat.requestSchema;
     expect(schema.safeParse({ message: "   \n " }).success).toBe(false);
     expect(schema.safeParse({ message: "a".repeat(4000) }).success).toBe(true);
     expect(schema.safeParse({ message: "a".repeat(4001) }).success).toBe(false);
@@ -346,13 +346,13 @@ describe("abuse controls and scoping", () => {
       const err = await p.then(() => null).catch((e) => e);
       return isAppError(err) && err.status === 404;
     };
-    expect(await s.chat!.listConversations(b)).toEqual([]);
-    expect(await notFound(s.chat!.conversationMessages(b, id))).toBe(true);
+    expect(await s.chat.listConversations(b)).toEqual([]);
+    expect(await notFound(s.chat.conversationMessages(b, id))).toBe(true);
     expect(await notFound(send({ message: "hijack", conversationId: id }, { userId: b }))).toBe(true);
-    expect(await notFound(s.chat!.deleteConversation(b, id))).toBe(true);
-    expect(await s.chat!.conversationMessages(a, id)).toHaveLength(2);
-    await s.chat!.deleteConversation(a, id);
-    expect(await s.chat!.listConversations(a)).toEqual([]);
+    expect(await notFound(s.chat.deleteConversation(b, id))).toBe(true);
+    expect(await s.chat.conversationMessages(a, id)).toHaveLength(2);
+    await s.chat.deleteConversation(a, id);
+    expect(await s.chat.listConversations(a)).toEqual([]);
   });
 });
 
@@ -372,7 +372,7 @@ describe("offline assistant through the endpoint", () => {
   });
   it("answers Arabic questions, and any question from an Arabic page, in Arabic with the live prices", async () => {
     const chat = createChat({ ...s, model: null });
-    const gold = s.market!.quote("GOLD")!;
+    const gold = s.market.quote("GOLD")!;
     const arabic = replyText(await send({ message: "كم سعر الذهب؟" }, { chat }));
     expect(arabic).toContain(
       `**GOLD** (الذهب) عند **${gold.price.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}**`,

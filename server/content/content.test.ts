@@ -10,7 +10,7 @@ let content: ContentService;
 
 beforeAll(async () => {
   s = await createTestServices();
-  content = s.content!;
+  content = s.content;
 });
 afterAll(async () => {
   await s.close();

@@ -16,7 +16,7 @@ let cookie: string;
 beforeAll(async () => {
   s = await createTestServices({ PUBLIC_URL: ORIGIN });
   app = await startTestHttpApp(s);
-  await s.content!.articles.create({
+  await s.content.articles.create({
     section: "central-bank",
     title: "Rates </script><script>alert(1)</script> & more",
     slug: "rates-hold",

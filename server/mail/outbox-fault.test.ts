@@ -39,7 +39,7 @@ it("delivers exactly one copy to each of 2,000 subscribers across an SMTP outage
       })),
     );
   }
-  const { campaignId, queued } = await s.newsletter!.sendCampaign({
+  const { campaignId, queued } = await s.newsletter.sendCampaign({
     subject: "Weekly Gulf markets",
     content: "**TASI** and the banks",
     frequency: "weekly",
@@ -66,7 +66,7 @@ it("delivers exactly one copy to each of 2,000 subscribers across an SMTP outage
       const result = await s.outbox.drain();
       if (result.paused) sawPause = true;
       if (outageStarted && sink.isDown()) acceptedDuringOutage = sink.accepted() - acceptedAtOutage;
-      const progress = await s.newsletter!.campaign(campaignId);
+      const progress = await s.newsletter.campaign(campaignId);
       if (progress!.pending === 0) break;
       if (Date.now() > deadline) throw new Error(`campaign stuck: ${JSON.stringify(progress)}`);
       await sleep(100);
@@ -86,7 +86,7 @@ it("delivers exactly one copy to each of 2,000 subscribers across an SMTP outage
   expect(sink.accepted()).toBe(SUBSCRIBERS);
 
   await (s.newsletter as Newsletter).processCampaigns();
-  expect(await s.newsletter!.campaign(campaignId)).toMatchObject({
+  expect(await s.newsletter.campaign(campaignId)).toMatchObject({
     status: "done",
     total: SUBSCRIBERS,
     sent: SUBSCRIBERS,

@@ -37,7 +37,7 @@ afterAll(async () => {
 const feeds = () => s.db.select().from(newsFeeds).orderBy(newsFeeds.url);
 
 it("keeps every story when all feeds fail, records each failure and backs off, doubling", async () => {
-  const before = (await s.news!.latest({ limit: 200 })).map((i) => i.id);
+  const before = (await s.news.latest({ limit: 200 })).map((i) => i.id);
   expect(before.length).toBeGreaterThan(10);
   const { port } = server.address() as AddressInfo;
   await s.db.execute(sql`
@@ -72,6 +72,6 @@ it("keeps every story when all feeds fail, records each failure and backs off, d
     expect(f.nextFetchAt.getTime() - t2).toBeGreaterThanOrEqual(2 * 60_000 - 1_000);
   }
 
-  const after = (await s.news!.latest({ limit: 200 })).map((i) => i.id);
+  const after = (await s.news.latest({ limit: 200 })).map((i) => i.id);
   expect(after).toEqual(before);
 }, 60_000);

@@ -19,7 +19,7 @@ describe("seeded news (offline default)", () => {
     const feeds = await s.news.feeds();
     expect(feeds.filter((f) => f.url.startsWith("sample://")).every((f) => f.lastStatus === "ok")).toBe(true);
     expect(feeds.some((f) => f.url.startsWith("https://"))).toBe(true);
-    const items = await s.news!.latest({ limit: 100 });
+    const items = await s.news.latest({ limit: 100 });
     expect(items.length).toBeGreaterThanOrEqual(20);
     expect(new Set(items.map((i) => i.source)).size).toBeGreaterThanOrEqual(5);
     expect(items.some((i) => /[\u0600-\u06ff]/.test(i.title))).toBe(true);
@@ -41,26 +41,26 @@ describe("seeded news (offline default)", () => {
 
 describe("NewsService.latest", () => {
   it("returns newest first, filtered by category and topic", async () => {
-    const all = await s.news!.latest();
+    const all = await s.news.latest();
     expect(all.length).toBeLessThanOrEqual(20);
     const times = all.map((i) => i.pubDate.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const central = await s.news!.latest({ category: "central-bank" });
+    const central = await s.news.latest({ category: "central-bank" });
     expect(central.length).toBeGreaterThan(0);
     expect(central.every((i) => i.category === "central-bank")).toBe(true);
-    const oil = await s.news!.latest({ topic: "Brent" });
+    const oil = await s.news.latest({ topic: "Brent" });
     expect(oil.length).toBeGreaterThan(0);
     expect(oil.every((i) => /brent/i.test(i.title + i.description))).toBe(true);
-    expect(await s.news!.latest({ topic: "100%_" })).toEqual([]);
+    expect(await s.news.latest({ topic: "100%_" })).toEqual([]);
     // Words match at a word start: "bank" finds "banks"/"banking", "ank" finds nothing.
-    const banks = await s.news!.latest({ topic: "bank", limit: 100 });
+    const banks = await s.news.latest({ topic: "bank", limit: 100 });
     expect(banks.length).toBeGreaterThan(2);
     expect(banks.every((i) => /\bbank/i.test(i.title + i.description))).toBe(true);
-    expect(await s.news!.latest({ topic: "ank" })).toEqual([]);
-    expect(await s.news!.latest({ topic: "(oil] *" })).toBeInstanceOf(Array);
+    expect(await s.news.latest({ topic: "ank" })).toEqual([]);
+    expect(await s.news.latest({ topic: "(oil] *" })).toBeInstanceOf(Array);
     // Arabic words match inside words, since Arabic glues prefixes on ("البنوك").
-    expect((await s.news!.latest({ topic: "بنوك" })).length).toBeGreaterThan(0);
-    expect(await s.news!.latest({ limit: 3 })).toHaveLength(3);
+    expect((await s.news.latest({ topic: "بنوك" })).length).toBeGreaterThan(0);
+    expect(await s.news.latest({ limit: 3 })).toHaveLength(3);
   });
 });
 

@@ -208,19 +208,19 @@ describe("search", () => {
   });
 
   it("skips drafts and is wired as services.search", async () => {
-    await s.content!.articles.create({
+    await s.content.articles.create({
       section: "economic",
       title: "Unpublished qwertyzakat",
       published: false,
     });
     expect(await find("qwertyzakat")).toEqual([]);
-    expect((await s.search!.search("Falcon")).results[0]?.source).toBe("broker");
+    expect((await s.search.search("Falcon")).results[0]?.source).toBe("broker");
   });
 });
 
 describe("Arabic search", () => {
   beforeAll(async () => {
-    await s.content!.articles.create({
+    await s.content.articles.create({
       section: "economic",
       slug: "gulf-bank-profits-arabic",
       title: "ارتفاع أرباح البنوك الخليجية في الربع الثالث",
@@ -270,6 +270,32 @@ describe("Arabic search", () => {
     expect((await find("dirham")).find((r) => r.source === "instrument")?.descriptionHtml).not.toMatch(
       /[\u0600-\u06FF]/,
     );
+  });
+
+  it("a one- or two-letter query matches the start of instrument symbols and names and of titles", async () => {
+    const ar = await find("ar");
+    const urls = ar.map((r) => r.url);
+    expect(urls).toContain("/markets/2222"); // Saudi Aramco, a listed company
+    expect(ar.some((r) => r.source === "instrument" && /— Arab/.test(r.title))).toBe(true);
+    // Titles only: "Bahrain" does not start with "ar", and no story is found through its body.
+    expect(ar.every((r) => r.source !== "news" || /\bar/i.test(r.title))).toBe(true);
+    // One letter, and a stop word on its own in English ("a"), still find title words.
+    expect((await find("s")).some((r) => r.title === "Sukuk issuance hits a record")).toBe(true);
+    expect((await find("su")).some((r) => r.title === "Sukuk issuance hits a record")).toBe(true);
+    expect((await find("a")).length).toBeGreaterThan(0);
+    expect((await find("ta")).some((r) => r.url === "/markets/tasi")).toBe(true);
+    // A symbol's digits.
+    expect((await find("22")).map((r) => r.url)).toContain("/markets/2222");
+  });
+
+  it("a mixed Arabic–Latin query is parsed by both parsers", async () => {
+    // "أرباح" (profits) with the Arabic parser, "Aramco" with the English one: the Arabic article
+    // holds both; neither parser alone reads the other script's word.
+    const mixed = await find("أرباح Aramco");
+    expect(mixed.some((r) => r.url === "/news/article/gulf-bank-profits-arabic")).toBe(true);
+    // "dirhams" must be stemmed by the English parser to meet the instrument's English "dirham"
+    // (the Arabic parser leaves it as it is); "دولار" (dollar) is its Arabic name.
+    expect((await find("دولار dirhams")).some((r) => r.url === "/markets/usd-aed")).toBe(true);
   });
 
   it("falls back to Arabic prefixes when whole words find nothing", async () => {

@@ -13,7 +13,7 @@ let slug: string;
 
 beforeAll(async () => {
   s = await createTestServices({ PUBLIC_URL: `${ORIGIN}/` });
-  const content = s.content!;
+  const content = s.content;
   slug = (
     await content.articles.create({
       section: "economic",
@@ -45,7 +45,7 @@ const parser = new XMLParser({
 
 describe("sitemap.xml", () => {
   it("lists every public page, the articles and the instrument pages on PUBLIC_URL, never drafts", async () => {
-    const xml = await s.seo!.sitemap();
+    const xml = await s.seo.sitemap();
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = parser.parse(xml);
     expect(doc.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
@@ -58,7 +58,7 @@ describe("sitemap.xml", () => {
     expect(locs).toContain(`${ORIGIN}/markets/usd-aed`);
     // The curated instruments and every listed company, each once.
     const instrumentPages = new Set([
-      ...s.market!.catalogue().map((i) => i.symbol),
+      ...s.market.catalogue().map((i) => i.symbol),
       ...loadShippedListings().map((l) => l.symbol),
     ]);
     expect(locs.filter((l) => l.startsWith(`${ORIGIN}/markets/`))).toHaveLength(instrumentPages.size);
@@ -70,7 +70,7 @@ describe("sitemap.xml", () => {
   });
 
   it("lists every page in Arabic as well, each version naming both with xhtml:link hreflang", async () => {
-    const doc = parser.parse(await s.seo!.sitemap());
+    const doc = parser.parse(await s.seo.sitemap());
     expect(doc.urlset["@_xmlns:xhtml"]).toBe("http://www.w3.org/1999/xhtml");
     type Url = { loc: string; lastmod?: string; "xhtml:link": Array<Record<string, string>> };
     const urls: Url[] = doc.urlset.url;
@@ -98,7 +98,7 @@ describe("sitemap.xml", () => {
 
 describe("rss.xml", () => {
   it("is valid RSS 2.0 of the site's own articles, newest first, with & and < escaped", async () => {
-    const xml = await s.seo!.rss();
+    const xml = await s.seo.rss();
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain("Oil &amp; Gas &lt;Outlook&gt;");
     const { rss } = parser.parse(xml);
@@ -128,7 +128,7 @@ describe("rss.xml", () => {
 
 describe("an article with an Arabic title", () => {
   it("gets an Arabic slug, percent-encoded in the sitemap and the feed, and is found by it", async () => {
-    const content = s.content!;
+    const content = s.content;
     const a = await content.articles.create({
       section: "economic",
       title: "أرامكو ترفع توزيعاتها",
@@ -138,14 +138,14 @@ describe("an article with an Arabic title", () => {
     try {
       expect(a.slug).toBe("أرامكو-ترفع-توزيعاتها");
       const encoded = `${ORIGIN}/news/article/${encodeURIComponent(a.slug)}`;
-      const sitemap = await s.seo!.sitemap();
+      const sitemap = await s.seo.sitemap();
       expect(XMLValidator.validate(sitemap)).toBe(true);
       const locs: string[] = parser.parse(sitemap).urlset.url.map((u: { loc: string }) => u.loc);
       expect(locs).toContain(encoded);
       expect(locs).toContain(`${ORIGIN}/ar/news/article/${encodeURIComponent(a.slug)}`);
       // Sitemaps carry ASCII addresses only.
       expect(locs.every((l) => /^[\x21-\x7e]+$/.test(l))).toBe(true);
-      const items = parser.parse(await s.seo!.rss()).rss.channel.item;
+      const items = parser.parse(await s.seo.rss()).rss.channel.item;
       expect(items.find((i: { title: string }) => i.title === a.title).link).toBe(encoded);
       // What a route receives is the decoded slug.
       expect((await content.articles.get(decodeURIComponent(encodeURIComponent(a.slug)))).id).toBe(a.id);
@@ -157,7 +157,7 @@ describe("an article with an Arabic title", () => {
 
 describe("robots.txt", () => {
   it("keeps crawlers out of admin, API and sign-in in both languages and names the sitemap", () => {
-    const lines = s.seo!.robots().split("\n");
+    const lines = s.seo.robots().split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toEqual(expect.arrayContaining(["Disallow: /admin", "Disallow: /api/", "Disallow: /auth"]));
     // The Arabic copies too; the API is not localized, so it is listed once.

@@ -47,8 +47,8 @@ async function ask(message: string, c: ToolContext = ctx(), lang?: ReplyLang) {
 }
 
 const price = (symbol: string) => {
-  const q = s.market!.quote(symbol)!;
-  return formatNumber(q.price, s.market!.findInstrument(symbol)!.decimals);
+  const q = s.market.quote(symbol)!;
+  return formatNumber(q.price, s.market.findInstrument(symbol)!.decimals);
 };
 
 describe("quotes", () => {
@@ -131,7 +131,7 @@ describe("market overviews and movers", () => {
   ] as const)("%s → every %s quote", async (message, category) => {
     const { answer, tools } = await ask(message);
     expect(tools).toEqual(["getMarketOverview"]);
-    const quotes = s.market!.snapshot()[category];
+    const quotes = s.market.snapshot()[category];
     expect(quotes.length).toBeGreaterThan(0);
     for (const q of quotes) expect(answer).toContain(`**${q.symbol}** ${price(q.symbol)}`);
     expect(answer).toContain(RISK_REMINDER);
@@ -140,7 +140,7 @@ describe("market overviews and movers", () => {
   it("top movers → the day's biggest gainer and loser", async () => {
     const { answer, tools } = await ask("Who are the top movers today?");
     expect(tools).toEqual(["getTopMovers"]);
-    const all = Object.values(s.market!.snapshot()).filter(Array.isArray).flat() as Quote[];
+    const all = Object.values(s.market.snapshot()).filter(Array.isArray).flat() as Quote[];
     const sorted = [...all].sort((a, b) => b.changePercent - a.changePercent);
     if (sorted[0]!.changePercent > 0) expect(answer).toContain(`**${sorted[0]!.symbol}**`);
     if (sorted.at(-1)!.changePercent < 0) expect(answer).toContain(`**${sorted.at(-1)!.symbol}**`);
@@ -153,7 +153,7 @@ describe("news and calendar", () => {
   it("news about a topic → the latest matching headlines", async () => {
     const { answer, tools } = await ask("Any news about oil?");
     expect(tools).toEqual(["getLatestNews"]);
-    const items = await s.news!.latest({ topic: "oil", limit: 5 });
+    const items = await s.news.latest({ topic: "oil", limit: 5 });
     expect(items.length).toBeGreaterThan(0);
     expect(answer).toContain("Latest news about oil");
     for (const item of items) expect(answer).toContain(item.title);
@@ -161,14 +161,14 @@ describe("news and calendar", () => {
 
   it("latest headlines without a topic", async () => {
     const { answer } = await ask("latest headlines");
-    const [first] = await s.news!.latest({ limit: 5 });
+    const [first] = await s.news.latest({ limit: 5 });
     expect(answer).toContain(first!.title);
   });
 
   it("the economic calendar → upcoming events with importance", async () => {
     const { answer, tools } = await ask("What's on the economic calendar this week?");
     expect(tools).toEqual(["getEconomicCalendar"]);
-    const events = await s.calendar!.upcoming({ days: 7 });
+    const events = await s.calendar.upcoming({ days: 7 });
     expect(events.length).toBeGreaterThan(0);
     expect(answer).toContain(`**${events[0]!.title}** (${events[0]!.country}, ${events[0]!.importance})`);
   });
@@ -179,7 +179,7 @@ describe("price alerts", () => {
     const { answer, tools } = await ask("alert me when TASI goes above 11,500", ctx({ userId }));
     expect(tools).toEqual(["createAlert"]);
     expect(answer).toContain("**TASI** goes above **11500**");
-    const alerts = await s.alerts!.list(userId);
+    const alerts = await s.alerts.list(userId);
     expect(alerts.find((a) => a.symbol === "TASI")).toMatchObject({
       alertType: "above",
       targetValue: 11_500,
@@ -189,7 +189,7 @@ describe("price alerts", () => {
   it("understands below and percentage alerts by name", async () => {
     await ask("notify me if oil drops below 60", ctx({ userId }));
     await ask("alert me when bitcoin changes by 5%", ctx({ userId }));
-    const alerts = await s.alerts!.list(userId);
+    const alerts = await s.alerts.list(userId);
     expect(alerts.find((a) => a.symbol === "BRENT")).toMatchObject({ alertType: "below", targetValue: 60 });
     expect(alerts.find((a) => a.alertType === "change_percent")).toMatchObject({ targetValue: 5 });
   });
@@ -201,10 +201,10 @@ describe("price alerts", () => {
   });
 
   it("refuses anonymous visitors with the spec's text and creates nothing", async () => {
-    const before = (await s.alerts!.list(userId)).length;
+    const before = (await s.alerts.list(userId)).length;
     const { answer } = await ask("alert me when TASI goes above 12000");
     expect(answer).toBe("Please sign in to create price alerts");
-    expect((await s.alerts!.list(userId)).length).toBe(before);
+    expect((await s.alerts.list(userId)).length).toBe(before);
   });
 
   it("asks for the missing part of an alert", async () => {
@@ -273,12 +273,12 @@ describe("in Arabic", () => {
     const { answer, tools, inputs } = await ask("هل السوق السعودية مفتوحة الآن؟");
     expect(tools).toEqual(["getQuote"]);
     expect(inputs).toEqual([{ symbol: "TASI" }]);
-    const open = s.market!.quote("TASI")!.marketOpen;
+    const open = s.market.quote("TASI")!.marketOpen;
     expect(answer).toContain(`السوق **${open ? "مفتوحة" : "مغلقة"}** الآن`);
     const english = await ask("Is the Dubai market open?");
     expect(english.inputs).toEqual([{ symbol: "DFMGI" }]);
     expect(english.answer).toContain(
-      `the market is **${s.market!.quote("DFMGI")!.marketOpen ? "open" : "closed"}** right now`,
+      `the market is **${s.market.quote("DFMGI")!.marketOpen ? "open" : "closed"}** right now`,
     );
   });
 
@@ -307,7 +307,7 @@ describe("in Arabic", () => {
   it("creates and lists alerts in Arabic, and asks signed-out visitors to sign in", async () => {
     const created = await ask("نبهني عندما ينخفض الذهب دون 3900", ctx({ userId }));
     expect(created.answer).toContain("عندما ينخفض **GOLD** دون **3900**");
-    expect((await s.alerts!.list(userId)).find((a) => a.symbol === "GOLD")).toMatchObject({
+    expect((await s.alerts.list(userId)).find((a) => a.symbol === "GOLD")).toMatchObject({
       alertType: "below",
       targetValue: 3_900,
     });
