@@ -110,10 +110,10 @@ export function createAdmin(s: AdminDeps) {
 
     run: (actor: Actor, form: Record<string, string>) => runAdminAction(s, actor, form),
 
-    /** The article pages' own renderer when the content service is wired, so the preview matches. */
+    /** The article pages' own renderer, so the preview matches. */
     renderMarkdown,
 
-    /** Every subscriber as CSV (spreadsheet formulas neutralised), paged through the contract. */
+    /** Every subscriber as CSV (spreadsheet formulas neutralised), paged through the newsletter service. */
     async subscribersCsv(): Promise<string> {
       const nl = s.newsletter;
       const cell = (v: unknown) => {

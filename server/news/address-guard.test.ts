@@ -14,7 +14,6 @@ import { signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
 import { isPrivateAddress, PRIVATE_ADDRESS_MESSAGE, publicOnlyLookup } from "./address-guard";
 import { fetchFeed } from "./fetcher";
-import type { FeedReport } from "./ingest";
 
 const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
 <item><title>Gulf markets rally</title><link>https://example.com/a</link><guid>a</guid></item></channel></rss>`;
@@ -125,8 +124,7 @@ describe("the news service and the admin form", () => {
     await s.db
       .insert(newsFeeds)
       .values({ url: `${base}/feed.xml`, name: "Intranet", nextFetchAt: new Date(0) });
-    // The full news service (the Services field is typed by the feature contract).
-    const reports = await (s.news as unknown as { poll(): Promise<FeedReport[]> }).poll();
+    const reports = await s.news.poll();
     const mine = reports.find((r) => r.url === `${base}/feed.xml`)!;
     expect(mine.status).toBe("error");
     expect(mine.error).toMatch(/blocked: 127\.0\.0\.1 is a private address/);
