@@ -36,15 +36,36 @@ function chart(price: number, at: number) {
   });
 }
 
+/** 10:00 UTC on each of the five days before today. */
+const today = new Date();
+const DAYS = [5, 4, 3, 2, 1].map((d) =>
+  Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - d, 10),
+);
+/** A year of daily bars, as far as this stub knows it: closes 7.01 ... 7.05, one day all null. */
+function dailyHistory() {
+  const closes = [7.01, 7.02, null, 7.04, 7.05];
+  return JSON.stringify({
+    chart: {
+      result: [
+        {
+          meta: { currency: "AED", symbol: "ADCB.AE", regularMarketPrice: 9.87, chartPreviousClose: 7.0 },
+          timestamp: DAYS.map((t) => t / 1000),
+          indicators: { quote: [{ open: closes, high: closes, low: closes, close: closes }] },
+        },
+      ],
+      error: null,
+    },
+  });
+}
+
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const url = new URL(req.url!, "http://x");
     if (failing)
       return void res.writeHead(502, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
     if (url.pathname === "/v8/finance/chart/ADCB.AE") {
-      return void res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(chart(9.87, Date.now() - 30_000));
+      const body = url.searchParams.get("range") === "1y" ? dailyHistory() : chart(9.87, Date.now() - 30_000);
+      return void res.writeHead(200, { "content-type": "application/json" }).end(body);
     }
     res.writeHead(404, { "content-type": "application/json" }).end(unknown);
   });
@@ -53,7 +74,7 @@ beforeAll(async () => {
     MARKET_PROVIDER: "auto",
     YAHOO_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     MARKET_SOURCES_DISABLED: "frankfurter,coingecko,gold-api",
-    MARKET_BUDGETS: "yahoo=6000/100000",
+    MARKET_BUDGETS: "yahoo=120/100000",
     MARKET_SOURCE_TIMEOUT_MS: "2000",
   });
   market = s.market as Market;
@@ -80,6 +101,18 @@ describe("auto market provider", () => {
       { timeout: 20_000, interval: 200 },
     );
     expect(["live", "delayed", "eod"]).toContain(market.quote("ADCB")!.freshness);
+    // Its real history replaces the simulator's backfill over the span the source covers.
+    const realSpan = async () =>
+      (await market.history("ADCB", "1M"))
+        .filter((b) => b.time * 1000 >= DAYS[0]! - 10 * 3_600_000 && b.time * 1000 <= DAYS[4]!)
+        .map((b) => b.close);
+    await vi.waitFor(
+      async () => {
+        await market.tick();
+        expect(await realSpan()).toEqual([7.01, 7.02, 7.04, 7.05]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const status = market.status();
     expect(status.provider).toBe("auto");
     expect(status.sources?.map((x) => x.name)).toEqual(["yahoo"]);

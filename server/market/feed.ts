@@ -5,7 +5,7 @@ import type { CatalogueEntry } from "./catalogue";
 import { EXCHANGES, sessionDate } from "./exchanges";
 import type { BarRow, MarketProvider, ProviderQuote } from "./provider";
 import { dailyBarTs } from "./simulator";
-import { extendBars, insertBars, loadQuotes, pruneMinuteBars, saveQuotes } from "./store";
+import { extendBars, insertBars, loadQuotes, pruneMinuteBars, replaceBars, saveQuotes } from "./store";
 import type { MarketWire } from "./types";
 import { openExchanges, splitMessage, TICK_TOPIC, toWire } from "./wire";
 
@@ -115,6 +115,9 @@ export function createFeed(deps: FeedDeps) {
       saveQuotes({ db: deps.db, quotes: known }),
       extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) }),
     ]);
+    for (const range of deps.provider.takeHistory?.() ?? []) {
+      await replaceBars({ db: deps.db, bars: range.filter((b) => bySymbol.has(b.symbol)) });
+    }
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
       await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS });

@@ -39,4 +39,9 @@ export interface MarketProvider {
   ): Promise<{ quotes: ProviderQuote[]; bars: BarRow[] }>;
   /** Quotes as of `now` for the instruments that have news. Throws when the source is unreachable. */
   poll(now: number, signal?: AbortSignal): Promise<ProviderQuote[]>;
+  /**
+   * Real history a source delivered since the last call (per symbol and interval, a contiguous
+   * range): the feed stores it in place of what it covers (the simulator's backfill).
+   */
+  takeHistory?(): BarRow[][];
 }

@@ -150,3 +150,25 @@ export async function pruneMinuteBars({ db, days }: { db: Db; days: number }) {
     sql`delete from market_bars where interval = '1m' and ts < now() - make_interval(days => ${days})`,
   );
 }
+
+/**
+ * Real history from a source replaces the bars it covers (one symbol and interval per call): the
+ * simulated bars of that span go, the source's go in.
+ */
+export async function replaceBars({ db, bars }: { db: Db; bars: BarRow[] }) {
+  if (bars.length === 0) return;
+  const first = bars[0]!;
+  const from = Math.min(...bars.map((b) => b.ts));
+  const to = Math.max(...bars.map((b) => b.ts));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      delete from market_bars where symbol = ${first.symbol} and interval = ${first.interval}
+        and ts between to_timestamp(${from}::float8 / 1000) and to_timestamp(${to}::float8 / 1000)`);
+    await tx.execute(sql`
+      insert into market_bars (symbol, interval, ts, open, high, low, close)
+      select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric, c::numeric
+      from ${barColumns(bars)}
+      on conflict (symbol, interval, ts) do update set open = excluded.open, high = excluded.high,
+        low = excluded.low, close = excluded.close`);
+  });
+}

@@ -1,6 +1,6 @@
 import type { Logger } from "../../logger";
 import type { CatalogueEntry } from "../catalogue";
-import type { MarketProvider, ProviderQuote } from "../provider";
+import type { BarRow, MarketProvider, ProviderQuote } from "../provider";
 import { type Plan, planRefresh, RequestLog } from "../refresh-planner";
 import type { Simulator } from "../simulator";
 import type { SourceHealth } from "../types";
@@ -60,6 +60,9 @@ interface SourceState {
   lastErrorAt: number | null;
   running: Promise<void> | null;
   failing: boolean;
+  /** Instruments whose real history this source should fetch once (after its first quote). */
+  historyDue: string[];
+  historyDone: Set<string>;
 }
 
 export interface CompositeOptions {
@@ -102,6 +105,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         lastErrorAt: null,
         running: null,
         failing: false,
+        historyDue: [],
+        historyDone: new Set(),
       },
     ]),
   );
@@ -112,6 +117,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
   );
   // What was last published per symbol, to publish only changes (and label changes).
   const emitted = new Map<string, { price: number; time: number; source: string; freshness: string }>();
+  // Real history fetched in the background, handed to the feed at the next tick.
+  let history: BarRow[][] = [];
   const running = new Set<Promise<void>>();
 
   /** The source that should refresh a symbol now: the first that is not failing or backing off. */
@@ -126,6 +133,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
   }
 
   async function refresh(st: SourceState, now: number) {
+    // The chart of an instrument someone watches (or has an alert on) comes before the rest's quotes.
+    await fetchHistory(st, now, true);
     const candidates = opts.entries.filter((e) => primaryOf(e.symbol, now) === st).map((e) => e.symbol);
     const plan: Plan = planRefresh({
       now,
@@ -139,6 +148,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       cursor: st.cursor,
     });
     st.cursor = plan.cursor;
+    // Every quote is fresh: budget left over goes to the others' history, one instrument a round.
+    if (plan.symbols.length === 0) await fetchHistory(st, now, false);
     for (let i = 0; i < plan.symbols.length; i += st.source.batchSize) {
       const chunk = plan.symbols.slice(i, i + st.source.batchSize);
       const before = st.source.client.sent();
@@ -149,7 +160,13 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         );
         const at = clock();
         const got = new Set(quotes.map((q) => q.symbol));
-        for (const q of quotes) st.cache.set(q.symbol, { ...q, fetchedAt: at });
+        for (const q of quotes) {
+          st.cache.set(q.symbol, { ...q, fetchedAt: at });
+          if (st.source.history && !st.historyDone.has(q.symbol)) {
+            st.historyDone.add(q.symbol);
+            st.historyDue.push(q.symbol);
+          }
+        }
         for (const s of chunk) {
           st.refreshedAt.set(s, at);
           if (!got.has(s)) st.unknownUntil.set(s, at + UNKNOWN_RETRY_MS);
@@ -174,6 +191,34 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       } finally {
         st.log.record(now, st.source.client.sent() - before);
       }
+    }
+  }
+
+  /**
+   * With budget left after its quotes, a source fetches the real history (a year of daily bars,
+   * the latest days of minute bars) of one instrument it quotes: watched and alerted ones first.
+   */
+  async function fetchHistory(st: SourceState, now: number, priorityOnly: boolean) {
+    const fetch = st.source.history;
+    if (!fetch || st.historyDue.length === 0 || st.log.remaining(st.source.budget, now) < 2) return;
+    const first = new Set([...opts.alerted(), ...opts.watched()]);
+    const found = st.historyDue.findIndex((s) => first.has(s));
+    if (found < 0 && priorityOnly) return;
+    const symbol = st.historyDue.splice(Math.max(0, found), 1)[0]!;
+    const entry = bySymbol.get(symbol)!;
+    const before = st.source.client.sent();
+    try {
+      for (const span of ["1y", "5d"] as const) {
+        const bars = await fetch(entry, span);
+        if (bars.length > 0) history.push(bars);
+      }
+    } catch (err) {
+      // Not fatal: the chart keeps the simulator's backfill and live bars; asked again later.
+      const kind = (err as SourceError).kind;
+      if (kind === "backoff" || kind === "budget") st.historyDue.push(symbol);
+      else opts.log.debug({ err, source: st.source.name, symbol }, "market: history request failed");
+    } finally {
+      st.log.record(now, st.source.client.sent() - before);
     }
   }
 
@@ -294,6 +339,11 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       }
       remember(out);
       kick(now);
+      return out;
+    },
+    takeHistory() {
+      const out = history;
+      history = [];
       return out;
     },
     async settled() {
