@@ -63,6 +63,7 @@ describe("directory search", () => {
     expect((await directory.search("مراعي"))[0]?.symbol).toBe("2280");
     expect((await directory.search("الراجحى"))[0]?.symbol).toBe("1120");
     expect((await directory.search("اعمار العقاريه"))[0]?.symbol).toBe("EMAAR");
+    expect((await directory.search("ادنوك للحفر"))[0]?.symbol).toBe("ADNOCDRILL");
   });
 
   it("finds by symbol prefix first, then English name words", async () => {
