@@ -372,3 +372,26 @@ describe("auto: composite of sources over the simulator", () => {
     expect(health.budget.usedMinute).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("the loopback Yahoo stub for tests", () => {
+  it("serves the prices a test sets (also over HTTP), 404 for the rest, and fails on demand", async () => {
+    const { startYahooStub } = await import("../testing/yahoo-stub");
+    const stub = await startYahooStub();
+    try {
+      const yahoo = createYahooSource({ baseUrl: stub.url, timeoutMs: 1_000 });
+      stub.setPrice("ZAIN.KW", 512, 510);
+      expect((await fetch(`${stub.url}/__price?ticker=EMAAR.AE&price=14.5`, { method: "POST" })).status).toBe(
+        204,
+      );
+      const quotes = await yahoo.quotes([ZAIN, entry("EMAAR"), entry("2222")], Date.now());
+      expect(quotes.map((q) => [q.symbol, q.price])).toEqual([
+        ["ZAIN", 0.512],
+        ["EMAAR", 14.5],
+      ]);
+      stub.fail(true);
+      expect((await yahoo.quotes([ZAIN], Date.now()).catch((e) => e)).kind).toBe("html");
+    } finally {
+      await stub.close();
+    }
+  });
+});
