@@ -37,16 +37,19 @@ interface Stub {
   body: string;
   etag: string;
   mode: "ok" | "429";
+  retryAfter: string;
   requests: Array<{ ifNoneMatch?: string }>;
   close(): Promise<void>;
 }
 
 async function startStub(): Promise<Stub> {
-  const stub = { body: WEEK, etag: '"v1"', mode: "ok", requests: [] } as unknown as Stub;
+  const stub = { body: WEEK, etag: '"v1"', mode: "ok", retryAfter: "7200", requests: [] } as unknown as Stub;
   const server = http.createServer((req, res) => {
     stub.requests.push({ ifNoneMatch: req.headers["if-none-match"] as string | undefined });
     if (stub.mode === "429") {
-      res.writeHead(429, { "retry-after": "7200", "content-type": "text/plain" }).end("Too Many Requests");
+      res
+        .writeHead(429, { "retry-after": stub.retryAfter, "content-type": "text/plain" })
+        .end("Too Many Requests");
       return;
     }
     if (req.headers["if-none-match"] === stub.etag) {
@@ -230,8 +233,17 @@ describe("feed on loopback: fetch, merge, back off", () => {
     expect(waiting!.outcome).toBe("skipped");
     expect(stub.requests).toHaveLength(0);
 
+    // A Retry-After longer than the back-off is honoured as given.
+    stub.retryAfter = "86400";
+    const later = new Date(at.getTime() + 2 * interval);
+    const [again] = await refresh(later);
+    expect(again!.outcome).toBe("rate-limited");
+    const [held] = await s.db.select().from(calendarFeedCache).where(eq(calendarFeedCache.url, stub.url));
+    expect(held!.nextFetchAt!.getTime()).toBe(later.getTime() + 24 * HOUR);
+    expect(held!.body).toBe(before[0]!.body);
+
     stub.mode = "ok";
-    const [back] = await refresh(new Date(at.getTime() + 2 * interval));
+    const [back] = await refresh(new Date(later.getTime() + 24 * HOUR));
     expect(back!.outcome).toBe("not-modified");
   });
 
