@@ -146,7 +146,7 @@ export function InstrumentPicker({
       <div
         id={listId}
         role="listbox"
-        aria-label={label}
+        aria-label={t("picker.listLabel")}
         hidden={!expanded}
         className="absolute inset-x-0 z-20 mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
       >
