@@ -57,7 +57,19 @@ export function useForm<R extends Answer = ActionResult>({
     setLocal(invalid(parsed.error));
   }
 
+  /**
+   * The same for a plain <form> that is not a route's own (a dialog on any page): checks, then
+   * sends the form to its action through the fetcher.
+   */
+  function send(event: React.FormEvent<HTMLFormElement>) {
+    onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    fetcher.submit(form, { method: "post", action: form.getAttribute("action") ?? undefined });
+  }
+
   const result = local ?? (busy ? null : (answer ?? initial ?? null));
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
-  return { Form: fetcher.Form, fetcher, formRef, onSubmit, busy, result, fields };
+  return { Form: fetcher.Form, fetcher, formRef, onSubmit, send, busy, result, fields };
 }

@@ -81,12 +81,12 @@ function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: ()
   const error = (name: string) => (fields[name] ? t(`errors.${fields[name]}`) : undefined);
 
   return (
-    <form.Form
+    <form
       ref={form.formRef}
       method="post"
       action={SUBSCRIBE_ACTION}
       noValidate
-      onSubmit={form.onSubmit}
+      onSubmit={form.send}
       className="relative mt-5"
     >
       <input type="hidden" name="source" value={source} />
@@ -135,6 +135,6 @@ function SubscribeForm({ source, onDone }: { source: SubscribeSource; onDone: ()
         </button>
         <p className="text-center text-xs text-slate-500">{t("modal.privacy")}</p>
       </fieldset>
-    </form.Form>
+    </form>
   );
 }
