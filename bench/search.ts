@@ -5,6 +5,7 @@
  * the HTML post-processing. Beside it, in the same run and over the same rows and queries, the
  * baseline: an ILIKE scan of the same tables (what a substring filter costs).
  *
+ *   npm run bench:search:1m — the same over 1,000,000 documents (target p95 ≤ 30 ms)
  *   SEARCH_DOCS=100000  SEARCH_ROUNDS=5  BENCH_DATABASE_URL=postgres://...  (default: in-memory PGlite)
  *   SEARCH_ARABIC_DOCS=5000  also load this many Arabic news items (dated across the same year) and
  *                  time Arabic queries on their own row (decision 015)
@@ -37,6 +38,8 @@ const WITH_EXPRESSION = process.argv.includes("--expression");
 const PER_QUERY = process.argv.includes("--per-query");
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const ARABIC_DOCS = Number(process.env.SEARCH_ARABIC_DOCS ?? 0);
+/** p95 targets: 25 ms at 100,000 documents, 30 ms at 1,000,000 (about ten years of feeds). */
+const TARGET_P95 = DOCS >= 1_000_000 ? 30 : 25;
 
 // ---------------------------------------------------------------------------------------------
 // Documents: Gulf-news-like titles and descriptions. Companies, places and topics are drawn with
@@ -371,6 +374,12 @@ const QUERIES = [
   "dirham",
   "falcon markets",
   "privacy",
+  // Short queries (title and instrument prefixes) and a mixed Arabic–Latin one.
+  "ar",
+  "a",
+  "ta",
+  "22",
+  "أرامكو aramco",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -648,10 +657,10 @@ async function main() {
     console.log("");
     console.log(
       `p50 ${(baseline.p50 / fts.p50).toFixed(1)}x and p95 ${(baseline.p95 / fts.p95).toFixed(1)}x faster than the baseline; ` +
-        `target p95 ≤ 25 ms: ${fts.p95 <= 25 ? "met" : "MISSED"} (${fts.p95.toFixed(1)} ms); ` +
+        `target p95 ≤ ${TARGET_P95} ms: ${fts.p95 <= TARGET_P95 ? "met" : "MISSED"} (${fts.p95.toFixed(1)} ms); ` +
         `${(results / (ROUNDS + 1)).toFixed(0)} results per pass, ${(ftsWall / 1000).toFixed(1)} s in all` +
         (arabic
-          ? `; Arabic queries p95 ${arabic.p95.toFixed(1)} ms (${arabic.p95 <= 25 ? "met" : "MISSED"})`
+          ? `; Arabic queries p95 ${arabic.p95.toFixed(1)} ms (${arabic.p95 <= TARGET_P95 ? "met" : "MISSED"})`
           : ""),
     );
   } finally {

@@ -78,8 +78,17 @@ function searchConfig(query: string): "arabic" | "english" {
 // every match. (Joined from a CTE it would plan blind; written as websearch_to_tsquery($1) in
 // each place it would be parsed 16 times while planning.)
 const Q = "$1::tsquery";
-const TO_TSQUERY = `select (case when $2::boolean then to_tsquery($3::regconfig, $1::text)
-  else websearch_to_tsquery($3::regconfig, $1::text) end)::text as q`;
+// Each script's words go to its own parser (a mixed Arabic–Latin query uses both, ANDed): $1
+// Latin words for 'english', $2 Arabic words for 'arabic', $3 whether they are prefix queries
+// (to_tsquery syntax), $4 short-word title prefixes for 'simple' (no stop words: "a:*A" stays).
+// An empty part is the empty tsquery, which && ignores.
+const TO_TSQUERY = `select (
+    (case when $1::text = '' then ''::tsquery when $3::boolean then to_tsquery('english', $1::text)
+          else websearch_to_tsquery('english', $1::text) end)
+ && (case when $2::text = '' then ''::tsquery when $3::boolean then to_tsquery('arabic', $2::text)
+          else websearch_to_tsquery('arabic', $2::text) end)
+ && (case when $4::text = '' then ''::tsquery else to_tsquery('simple', $4::text) end)
+  )::text as q`;
 
 // One statement: each source contributes its newest matching candidates with their rank; the best
 // are then highlighted (ts_headline is the costly part, so it runs on the final page only).
@@ -185,12 +194,65 @@ interface Row {
   body_hl: string;
 }
 
-/** Words for the prefix retry ("aram" finds Aramco): letters and digits only, so always valid syntax. */
-function prefixQuery(query: string): string | null {
-  const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0 || words.length > 4 || words.some((w) => w.length < 3)) return null;
-  return words.map((w) => `${w}:*`).join(" & ");
+/** The query split for the parsers: each script's text, and prefix words too short to stem. */
+export interface ParsedQuery {
+  latin: string;
+  arabic: string;
+  /** Title prefixes of one- and two-letter words ("ar" → ar:*A), for the 'simple' parser. */
+  short: string;
+  prefix: boolean;
 }
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const SHORT_WORD = 3;
+
+/**
+ * The query as typed: a text in one script goes whole to its parser (websearch syntax: quotes, OR,
+ * -word); a mixed Arabic–Latin text is split into its Arabic and its Latin words, each parsed by
+ * its own parser, so "أرامكو Aramco" finds what both halves find.
+ */
+export function plainQuery(query: string): ParsedQuery {
+  if (!ARABIC_SCRIPT.test(query)) return { latin: query, arabic: "", short: "", prefix: false };
+  const words = query.split(/\s+/).filter(Boolean);
+  const arabic = words.filter((w) => ARABIC_SCRIPT.test(w));
+  if (arabic.length === words.length) return { latin: "", arabic: query, short: "", prefix: false };
+  return {
+    latin: words.filter((w) => !ARABIC_SCRIPT.test(w)).join(" "),
+    arabic: arabic.join(" "),
+    short: "",
+    prefix: false,
+  };
+}
+
+/**
+ * Prefix matching ("aram" finds Aramco; "ar" finds Aramco and Arabian Centres): letters and digits
+ * only, so always valid syntax. Words under three letters match the start of a title word (symbols
+ * and names of instruments, titles of stories and pages) rather than every word of every body.
+ */
+export function prefixQuery(query: string): ParsedQuery | null {
+  const words = query.match(WORD) ?? [];
+  if (words.length === 0 || words.length > 4) return null;
+  const long = (script: boolean) =>
+    words
+      .filter((w) => w.length >= SHORT_WORD && ARABIC_SCRIPT.test(w) === script)
+      .map((w) => `${w}:*`)
+      .join(" & ");
+  return {
+    latin: long(false),
+    arabic: long(true),
+    short: words
+      .filter((w) => w.length < SHORT_WORD)
+      .map((w) => `${w.toLowerCase()}:*A`)
+      .join(" & "),
+    prefix: true,
+  };
+}
+
+/** Every word is under three letters: "a", "ar", "al ra". Only prefixes can find anything. */
+const onlyShortWords = (query: string) => {
+  const words = query.match(WORD) ?? [];
+  return words.length > 0 && words.every((w) => w.length < SHORT_WORD);
+};
 
 export function createSearch(deps: SearchDeps): SearchService {
   const { database, log } = deps;
@@ -278,12 +340,17 @@ export function createSearch(deps: SearchDeps): SearchService {
 
   async function run(
     query: string,
+    terms: ParsedQuery,
     limit: number,
-    prefix: boolean,
     candidates: () => Set<string>,
   ): Promise<SearchResult[]> {
     const config = searchConfig(query);
-    const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [query, prefix, config]);
+    const [parsed] = await database.query<{ q: string }>(TO_TSQUERY, [
+      terms.latin,
+      terms.arabic,
+      terms.prefix,
+      terms.short,
+    ]);
     // Stop words or punctuation only: nothing to look for.
     if (!parsed?.q) return [];
     const rows = await database.query<Row>(SEARCH_SQL, [
@@ -331,9 +398,11 @@ export function createSearch(deps: SearchDeps): SearchService {
         MAX_LIMIT,
       );
       const candidates = () => listingCandidates(query);
-      let results = await run(query, limit, false, candidates);
-      const prefix = results.length === 0 ? prefixQuery(query) : null;
-      if (prefix) results = await run(prefix, limit, true, candidates);
+      const prefix = prefixQuery(query);
+      // One- and two-letter queries go straight to prefixes; others only when the words find nothing.
+      let results =
+        prefix && onlyShortWords(query) ? [] : await run(query, plainQuery(query), limit, candidates);
+      if (results.length === 0 && prefix) results = await run(query, prefix, limit, candidates);
       log.debug({ query, results: results.length }, "search");
       return { query, results };
     },
