@@ -24,6 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     market: marketPageData(s.market),
     heroSymbols: heroSymbols.length ? heroSymbols : [...SETTING_FALLBACKS.heroSymbols],
+    // The hero's exchanges: their last close and next open (live / delayed / closed per exchange).
+    heroExchanges: [
+      ...new Set(
+        heroSymbols.map((symbol) => s.market.catalogue().find((i) => i.symbol === symbol)?.exchange),
+      ),
+    ]
+      .flatMap((id) => (id && s.market.exchange ? [s.market.exchange(id)] : []))
+      .filter((info) => info !== undefined),
     content: await s.content.home(),
     now: Date.now(),
   };
@@ -42,7 +50,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {/* 2. Newsletter banner with the subscribe modal — newsletter feature */}
         <NewsletterBanner />
         {/* 3. Hero with the live overview — market feature */}
-        <MarketHero symbols={loaderData.heroSymbols} />
+        <MarketHero symbols={loaderData.heroSymbols} exchanges={loaderData.heroExchanges} />
         {/* 4. Ad banner */}
         <AdSlot />
         {/* 5. Join Our Trading Community with its modal — newsletter feature */}

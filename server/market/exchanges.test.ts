@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { EXCHANGES, exchangeInfo, isOpen, sessionDate, utcOffsetMinutes } from "./exchanges";
+import {
+  EXCHANGES,
+  exchangeInfo,
+  isOpen,
+  lastClose,
+  nextOpen,
+  sessionDate,
+  utcOffsetMinutes,
+} from "./exchanges";
 
 const at = (iso: string) => Date.parse(iso);
 const open = (id: string, iso: string) => isOpen(EXCHANGES[id]!, at(iso));
@@ -89,5 +97,44 @@ describe("exchange calendars", () => {
       openNow: true,
     });
     expect(exchangeInfo(EXCHANGES.CRYPTO!, 0)).toMatchObject({ allDay: true, open: "00:00", close: "24:00" });
+  });
+});
+
+describe("last close and next open", () => {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  it("Tadawul on a Friday: Thursday's close, Sunday's open (Riyadh is UTC+3)", () => {
+    const friday = Date.parse("2026-11-20T12:00:00Z");
+    expect(iso(lastClose(EXCHANGES.TADAWUL!, friday))).toBe("2026-11-19T12:00:00.000Z");
+    expect(iso(nextOpen(EXCHANGES.TADAWUL!, friday))).toBe("2026-11-22T07:00:00.000Z");
+  });
+
+  it("during a session: the previous close and tomorrow's open", () => {
+    const sunday = Date.parse("2026-11-22T08:00:00Z");
+    expect(iso(lastClose(EXCHANGES.TADAWUL!, sunday))).toBe("2026-11-19T12:00:00.000Z");
+    expect(iso(nextOpen(EXCHANGES.TADAWUL!, sunday))).toBe("2026-11-23T07:00:00.000Z");
+    expect(exchangeInfo(EXCHANGES.TADAWUL!, sunday)).toMatchObject({
+      openNow: true,
+      lastCloseAt: Date.parse("2026-11-19T12:00:00Z"),
+      nextOpenAt: Date.parse("2026-11-23T07:00:00Z"),
+    });
+  });
+
+  it("skips closures and follows daylight saving (New York after the clocks go back)", () => {
+    // Thanksgiving (26 Nov 2026) is a NYSE holiday: Wednesday's close, then Friday's open.
+    const thanksgiving = Date.parse("2026-11-26T15:00:00Z");
+    expect(iso(lastClose(EXCHANGES.NYSE!, thanksgiving))).toBe("2026-11-25T21:00:00.000Z");
+    expect(iso(nextOpen(EXCHANGES.NYSE!, thanksgiving))).toBe("2026-11-27T14:30:00.000Z");
+    // In summer the same 09:30 is 13:30 UTC.
+    expect(iso(nextOpen(EXCHANGES.NYSE!, Date.parse("2026-07-13T12:00:00Z")))).toBe(
+      "2026-07-13T13:30:00.000Z",
+    );
+  });
+
+  it("a market open around the clock on weekdays opens on Monday; crypto never closes", () => {
+    const saturday = Date.parse("2026-11-21T12:00:00Z");
+    expect(iso(lastClose(EXCHANGES.FX!, saturday))).toBe("2026-11-21T00:00:00.000Z");
+    expect(iso(nextOpen(EXCHANGES.FX!, saturday))).toBe("2026-11-23T00:00:00.000Z");
+    expect(lastClose(EXCHANGES.CRYPTO!, saturday)).toBeNull();
+    expect(nextOpen(EXCHANGES.CRYPTO!, saturday)).toBeNull();
   });
 });

@@ -174,6 +174,43 @@ export const sessionMinutes = (ex: Exchange) => ex.close - ex.open;
 const clock = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
+/** The UTC time of a local date and minute on the exchange's clock (DST-aware). */
+function atLocal(ex: Exchange, date: string, minutes: number): number {
+  const guess = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  const first = guess - utcOffsetMinutes(ex.timeZone, guess) * 60_000;
+  return guess - utcOffsetMinutes(ex.timeZone, first) * 60_000;
+}
+
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The most recent close at or before `ms` (null for a market that never closes). */
+export function lastClose(ex: Exchange, ms: number): number | null {
+  if (ex.open === 0 && ex.close === 1440 && ex.days.length === 7) return null;
+  const today = localTime(ex, ms).date;
+  for (let back = 0; back < 30; back++) {
+    const date = shiftDate(today, -back);
+    if (!isTradingDay(ex, date)) continue;
+    const at = atLocal(ex, date, ex.close);
+    if (at <= ms) return at;
+  }
+  return null;
+}
+
+/** The next open after `ms` (null for a market that never closes). */
+export function nextOpen(ex: Exchange, ms: number): number | null {
+  if (ex.open === 0 && ex.close === 1440 && ex.days.length === 7) return null;
+  const today = localTime(ex, ms).date;
+  for (let ahead = 0; ahead < 30; ahead++) {
+    const date = shiftDate(today, ahead);
+    if (!isTradingDay(ex, date)) continue;
+    const at = atLocal(ex, date, ex.open);
+    // Around-the-clock days run into each other: the next open is after a closed day only.
+    if (at > ms && !(ex.open === 0 && isOpen(ex, at - 60_000))) return at;
+  }
+  return null;
+}
+
 /** Calendar facts for the UI, with today's offset so it can show the hours in GMT too. */
 export function exchangeInfo(ex: Exchange, ms: number): ExchangeInfo {
   return {
@@ -186,5 +223,7 @@ export function exchangeInfo(ex: Exchange, ms: number): ExchangeInfo {
     allDay: ex.open === 0 && ex.close === 1440,
     utcOffsetMinutes: utcOffsetMinutes(ex.timeZone, ms),
     openNow: isOpen(ex, ms),
+    lastCloseAt: lastClose(ex, ms),
+    nextOpenAt: nextOpen(ex, ms),
   };
 }

@@ -79,6 +79,9 @@ export interface ExchangeInfo {
   allDay: boolean;
   utcOffsetMinutes: number;
   openNow: boolean;
+  /** The last session's close and the next open (epoch ms; null for a market that never closes). */
+  lastCloseAt: number | null;
+  nextOpenAt: number | null;
 }
 
 /** One price source's health and request budget, for the admin overview. */

@@ -147,6 +147,32 @@ test("the market API serves the bundle and history", async ({ request }) => {
   expect((await request.get("/api/market/nothing/history")).status()).toBe(404);
 });
 
+test.describe("in the reader's time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+  test("the hero says per exchange whether it is live, delayed or closed, never live while closed", async ({
+    page,
+  }) => {
+    await openHome(page);
+    const statuses = page.getByRole("list", { name: "Exchanges" }).locator("li[data-exchange]");
+    await expect(statuses).toHaveCount(4); // Tadawul, DFM, foreign exchange, commodity futures
+    for (const item of await statuses.all()) {
+      const status = await item.getAttribute("data-status");
+      const label = { live: "Live", delayed: "Delayed", closed: "Closed" }[status!];
+      await expect(item, (await item.getAttribute("data-exchange"))!).toContainText(label!);
+      if (status === "closed") {
+        // The last close and the next open, in the reader's zone (Tokyo: GMT+9).
+        await expect(item.locator('[data-field="exchange-times"]')).toHaveText(
+          /^Last close \w{3},? \d\d:\d\d GMT\+9 · Opens \w{3},? \d\d:\d\d GMT\+9$/,
+        );
+      } else {
+        await expect(item.locator('[data-field="exchange-times"]')).toHaveCount(0);
+      }
+    }
+    // Crypto trades around the clock and the hero's default symbols are on exchanges with hours.
+    await expect(page.locator('li[data-exchange="TADAWUL"]')).toContainText("Saudi Exchange");
+  });
+});
+
 test("'Failed to fetch market data' when the stream is unreachable, keeping the last prices", async ({
   page,
 }) => {

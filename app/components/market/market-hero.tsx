@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import type { ExchangeInfo } from "#server/market/types";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
-import { useFormat } from "~/lib/use-format";
+import { useDigits, useFormat } from "~/lib/use-format";
 import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge } from "./quote-parts";
@@ -10,7 +12,14 @@ import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge } from "./quote-parts
  * Home hero: headline plus a small live overview with a Live badge and GMT time.
  * `symbols` are the admin's "heroSymbols" setting (default TASI, DFM, USD/AED, Brent).
  */
-export function MarketHero({ symbols }: { symbols: readonly string[] }) {
+export function MarketHero({
+  symbols,
+  exchanges = [],
+}: {
+  symbols: readonly string[];
+  /** The calendars of the hero's exchanges (last close, next open), from the loader. */
+  exchanges?: readonly ExchangeInfo[];
+}) {
   const { t } = useTranslation("market");
   const { t: tp } = useTranslation("pages");
   const lang = useLang();
@@ -39,6 +48,7 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
               {feed.lastRefresh ? t("lastUpdated", { time: f.gmtClock(feed.lastRefresh) }) : t("noUpdateYet")}
             </span>
           </div>
+          <ExchangeStatuses symbols={symbols} exchanges={exchanges} />
           <ul className="mt-4 grid grid-cols-2 gap-3">
             {symbols.map((symbol) => {
               const q = feed.quote(symbol);
@@ -72,5 +82,86 @@ export function MarketHero({ symbols }: { symbols: readonly string[] }) {
         </section>
       </div>
     </section>
+  );
+}
+
+type ExchangeStatus = "live" | "delayed" | "closed";
+
+const statusStyles: Record<ExchangeStatus, string> = {
+  live: "bg-emerald-700 text-white",
+  delayed: "bg-amber-400 text-slate-900",
+  closed: "bg-slate-200 text-slate-800",
+};
+
+const noSubscription = () => () => {};
+
+/**
+ * What is true per exchange: live (open, and its prices arrive on time), delayed (open, prices
+ * late) or closed, with the last close and the next open in the reader's own time zone (known
+ * only in the browser: the server's render leaves the times out).
+ */
+function ExchangeStatuses({
+  symbols,
+  exchanges,
+}: {
+  symbols: readonly string[];
+  exchanges: readonly ExchangeInfo[];
+}) {
+  const { t } = useTranslation("market");
+  const feed = useMarketFeed();
+  const lang = useLang();
+  const digits = useDigits();
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!exchanges.length) return null;
+  const when = (ms: number) =>
+    new Intl.DateTimeFormat(`${lang === "ar" ? "ar" : "en-GB"}-u-nu-${digits}`, {
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(ms);
+  return (
+    <ul className="mt-3 flex flex-col gap-1.5 text-xs" aria-label={t("hero.exchanges")}>
+      {exchanges.map((ex) => {
+        const quotes = symbols.flatMap((symbol) => {
+          const q = feed.quote(symbol);
+          return q && q.instrument.exchange === ex.id ? [q] : [];
+        });
+        const open = quotes.length ? quotes.some((q) => q.marketOpen) : ex.openNow;
+        const status: ExchangeStatus = !open
+          ? "closed"
+          : quotes.every((q) => q.status === "live")
+            ? "live"
+            : "delayed";
+        return (
+          <li
+            key={ex.id}
+            data-exchange={ex.id}
+            data-status={status}
+            className="flex flex-wrap items-center gap-x-2 gap-y-0.5"
+          >
+            <span className="font-semibold text-white">
+              {t(`exchangeNames.${ex.id}`, { defaultValue: ex.name })}
+            </span>
+            <span
+              className={`rounded-full px-2 py-px text-[0.7rem] font-semibold uppercase ${statusStyles[status]}`}
+            >
+              {t(`status.${status}`)}
+            </span>
+            {status === "closed" && inBrowser ? (
+              <span className="text-slate-200" data-field="exchange-times">
+                {ex.lastCloseAt ? t("hero.lastClose", { time: when(ex.lastCloseAt) }) : null}
+                {ex.lastCloseAt && ex.nextOpenAt ? " · " : null}
+                {ex.nextOpenAt ? t("hero.nextOpen", { time: when(ex.nextOpenAt) }) : null}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
