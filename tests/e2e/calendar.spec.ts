@@ -27,6 +27,8 @@ async function shoot(page: Page, name: string) {
 
 test.describe("economic calendar", () => {
   test.use({ timezoneId: "Europe/London" });
+  // A cold server on a busy machine can take more than the default 10 s for a first navigation.
+  test.describe.configure({ timeout: 120_000 });
 
   test("the reader's zone: detected, switched, remembered by the server; filters in the address", async ({
     page,
@@ -48,7 +50,7 @@ test.describe("economic calendar", () => {
     expect(html).not.toContain("(Europe/London)");
 
     await page.getByLabel("Country").selectOption("Saudi Arabia");
-    await expect(page).toHaveURL(/country=Saudi\+Arabia/);
+    await expect(page).toHaveURL(/country=Saudi\+Arabia/, { timeout: 20_000 });
     await expect
       .poll(
         async () =>
@@ -60,7 +62,7 @@ test.describe("economic calendar", () => {
       )
       .toEqual(new Set(["Saudi Arabia"]));
     await page.getByLabel("Importance").selectOption("high");
-    await expect(page).toHaveURL(/importance=high/);
+    await expect(page).toHaveURL(/importance=high/, { timeout: 20_000 });
     await expect
       .poll(
         async () =>
@@ -73,7 +75,7 @@ test.describe("economic calendar", () => {
       )
       .toEqual(new Set(["high"]));
     await page.getByLabel("Category").selectOption("Inflation");
-    await expect(page).toHaveURL(/category=Inflation/);
+    await expect(page).toHaveURL(/category=Inflation/, { timeout: 20_000 });
     await expect
       .poll(async () => new Set(await page.getByTestId("event-category").allTextContents()))
       .toEqual(new Set(["Inflation"]));
@@ -89,12 +91,12 @@ test.describe("economic calendar", () => {
     await hydrated(page);
     await expect(page.getByTestId("time-zone-name")).toContainText("(Asia/Riyadh)");
     await page.getByLabel("الدولة").selectOption({ label: "الإمارات" });
-    await expect(page).toHaveURL(/country=UAE/);
+    await expect(page).toHaveURL(/country=UAE/, { timeout: 20_000 });
     await expect
       .poll(async () => new Set(await page.getByTestId("event-country").allTextContents()))
       .toEqual(new Set(["الإمارات"]));
     await page.getByLabel("الأهمية").selectOption("high");
-    await expect(page).toHaveURL(/importance=high/);
+    await expect(page).toHaveURL(/importance=high/, { timeout: 20_000 });
     await page.getByLabel("المنطقة الزمنية").selectOption("Europe/London");
     await expect(page.getByTestId("time-zone-name")).toContainText("(Europe/London)");
     await shoot(page, "list-ar");
