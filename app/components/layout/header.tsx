@@ -38,7 +38,7 @@ function NavDropdown({
   const { t } = useTranslation();
   return (
     <MenuButton
-      buttonClassName="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
+      buttonClassName="flex items-center gap-1 whitespace-nowrap rounded px-2 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 xl:px-3"
       buttonContent={
         <>
           {icon}
@@ -65,11 +65,13 @@ function UserMenu({ email }: { email: string }) {
       // The visible e-mail address is part of the name (WCAG 2.5.3, label in name).
       label={`${t("nav.account")}: ${email}`}
       align="end"
-      buttonClassName="flex items-center gap-1 rounded px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
+      buttonClassName="flex items-center gap-1 rounded px-2 py-2 text-sm font-medium text-slate-100 hover:bg-white/10"
       buttonContent={
         <>
           <User className="size-4" aria-hidden />
-          <span dir="ltr" className="max-w-40 truncate">
+          {/* Below 1280 px the address would push the navigation onto two lines: the icon stands
+              for it (the address stays in the button's name and at the top of its menu). */}
+          <span dir="ltr" className="hidden max-w-32 truncate xl:inline 2xl:max-w-40">
             {email}
           </span>
           <ChevronDown className="size-4" aria-hidden />
@@ -99,18 +101,25 @@ export function Header() {
   }
   const siteName = root?.site.name ?? "GulfPulse";
   const link = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-3 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? "text-gold-400" : "text-slate-100"}`;
+    `whitespace-nowrap rounded px-2 py-2 text-sm font-medium hover:bg-white/10 xl:px-3 ${isActive ? "text-gold-400" : "text-slate-100"}`;
   const mobileLink = "block rounded px-3 py-2 text-slate-100 hover:bg-white/10";
 
   return (
     <header className="sticky top-0 z-40 bg-brand-900 shadow">
       {/* Phones: tighter gaps, so a signed-in header (bell, chat history, language) fits 375 px. */}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
-        <Link to="/" className="me-1 flex shrink-0 items-center gap-2 text-lg font-bold text-white sm:me-4">
+        <Link
+          to="/"
+          className="me-1 flex shrink-0 items-center gap-2 text-lg font-bold text-white sm:me-2 xl:me-4"
+        >
           <img src="/favicon.svg" alt="" className="size-7 sm:size-8" width={32} height={32} />
-          <span>{siteName}</span>
+          {/* From 1024 to 1280 px the logo alone, so the full navigation fits on one line. */}
+          <span className="lg:sr-only xl:not-sr-only">{siteName}</span>
         </Link>
-        <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label={t("nav.main")}>
+        <nav
+          className="hidden min-w-0 flex-1 items-center gap-0.5 lg:flex xl:gap-1"
+          aria-label={t("nav.main")}
+        >
           <NavLink to="/" end className={link}>
             {t("nav.home")}
           </NavLink>
