@@ -58,6 +58,9 @@ export function createFeed(deps: FeedDeps) {
   let started = false;
   let lastPrune = 0;
   let failing = false;
+  // A first start's history is written while the ticks go on; quotes are stored only after it.
+  let backfill: Promise<void> | null = null;
+  const latest = new Map<string, ProviderQuote>();
 
   async function publish(now: number, quotes: ProviderQuote[], ok: boolean, full = false) {
     const msg: MarketWire = {
@@ -82,15 +85,27 @@ export function createFeed(deps: FeedDeps) {
     // Prices reach every process at once; history follows. Quotes are stored last, so an
     // interrupted backfill is simply redone at the next start (bars insert idempotently).
     await publish(now, quotes, true, true);
-    await insertBars({ db: deps.db, bars, signal });
-    await saveQuotes({ db: deps.db, quotes });
+    for (const q of quotes) latest.set(q.symbol, q);
     started = true;
-    if (bars.length > 0) {
-      deps.log.info(
-        { bars: bars.length, ms: Date.now() - began, provider: deps.provider.name },
-        "market: history backfilled",
-      );
-    }
+    // The ticks go on while a year of history for hundreds of instruments is written (tens of
+    // seconds on a busy machine); the quotes, stored last, are then the latest ones.
+    backfill = (async () => {
+      await insertBars({ db: deps.db, bars, signal });
+      await saveQuotes({ db: deps.db, quotes: [...latest.values()] });
+      if (bars.length > 0) {
+        deps.log.info(
+          { bars: bars.length, ms: Date.now() - began, provider: deps.provider.name },
+          "market: history backfilled",
+        );
+      }
+    })()
+      .catch((err) => {
+        if (!signal.aborted)
+          deps.log.error({ err }, "market: history backfill failed; redone at the next start");
+      })
+      .finally(() => {
+        backfill = null;
+      });
   }
 
   async function run(signal: AbortSignal, now = Date.now()) {
@@ -111,8 +126,10 @@ export function createFeed(deps: FeedDeps) {
     // Publish first: browsers and alerts should not wait for the history writes. Losing a tick's
     // writes in a crash costs one point of history; the next tick stores the latest quote again.
     await publish(now, known, true);
+    for (const q of known) latest.set(q.symbol, q);
     await Promise.all([
-      saveQuotes({ db: deps.db, quotes: known }),
+      // Until the first start's history is written, quotes wait (so a crash redoes the backfill).
+      backfill ? Promise.resolve() : saveQuotes({ db: deps.db, quotes: known }),
       extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) }),
     ]);
     for (const range of deps.provider.takeHistory?.() ?? []) {
@@ -124,5 +141,12 @@ export function createFeed(deps: FeedDeps) {
     }
   }
 
-  return { run, isStarted: () => started };
+  return {
+    run,
+    isStarted: () => started,
+    /** Resolves once a first start's history is written (tests; shutdown waits on the job only). */
+    backfilled: async () => {
+      await backfill;
+    },
+  };
 }

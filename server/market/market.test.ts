@@ -78,7 +78,8 @@ describe("market tick pipeline", () => {
     const week = await market.history("BTC", "1W");
     expect(week.length).toBeGreaterThan(300);
     expect(week[1]!.time - week[0]!.time).toBe(1800);
-  });
+    // A year of history for every listed company too: slow on a busy machine.
+  }, 120_000);
 
   it("moves open markets on the next tick, stores them and reaches SSE clients", async () => {
     const client = openSse(streamUrl);

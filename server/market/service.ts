@@ -333,6 +333,10 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
       lastAnnounced.set(e.symbol, now);
       bus.publish(WATCH_TOPIC, { s: e.symbol }).catch((err) => log.warn({ err }, "market: watch not sent"));
     },
-    tick: (now = clock()) => feed.run(new AbortController().signal, now),
+    // Tests and operators wait for the whole tick, history included.
+    tick: async (now = clock()) => {
+      await feed.run(new AbortController().signal, now);
+      await feed.backfilled();
+    },
   };
 }

@@ -233,7 +233,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     dailyDays: 366,
     ...options,
   };
-  const listedOpts = { ...opts, minuteDays: Math.min(opts.minuteDays, 1) };
+  const listedOpts = { ...opts, minuteDays: 0 };
   const states = new Map<string, SimState>();
   const entryBySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
   let lastPoll = 0;
@@ -299,8 +299,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             minutes = openMinutesOf(ex, windowStart, now);
             minuteCache.set(ex.id, minutes);
           }
-          // A listed company (hundreds of them) gets the latest day of minute bars, not a week:
-          // a first start stays quick; its 1W chart fills from live ticks.
+          // A listed company (hundreds of them) gets today's minute bars only, not a week: a first
+          // start stays quick; its 1W chart fills from live ticks (and a real source's history).
           const r = catchUp(entry.listed ? listedOpts : opts, entry, state, from, now, minutes);
           state = r.state;
           for (const b of r.bars) bars.push(b);

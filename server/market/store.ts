@@ -58,7 +58,7 @@ function barColumns(bars: BarRow[]) {
 export async function insertBars({
   db,
   bars,
-  chunk = 5_000,
+  chunk = 2_000,
   signal,
 }: {
   db: Db;
@@ -68,6 +68,8 @@ export async function insertBars({
 }) {
   for (let i = 0; i < bars.length; i += chunk) {
     signal?.throwIfAborted();
+    // PGlite runs in this thread: let requests and ticks in between chunks of a large backfill.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     await db.execute(sql`
       insert into market_bars (symbol, interval, ts, open, high, low, close)
       select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric, c::numeric
