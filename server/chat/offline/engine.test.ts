@@ -134,6 +134,8 @@ describe("market overviews and movers", () => {
     const quotes = s.market.snapshot()[category];
     expect(quotes.length).toBeGreaterThan(0);
     for (const q of quotes) expect(answer).toContain(`**${q.symbol}** ${price(q.symbol)}`);
+    // The list says how current its prices are (simulated here).
+    expect(answer).toContain("Simulated price from the built-in simulator, not a market quote.");
     expect(answer).toContain(RISK_REMINDER);
   });
 

@@ -36,6 +36,19 @@ function quoteLine(q: CompactQuote): string {
 
 const gmtTime = (iso: string | number) => new Date(iso).toISOString().slice(11, 16);
 
+/** How current a list of prices is: one sentence when they agree, one per kind otherwise. */
+function freshnessNote(quotes: CompactQuote[], copy: Copy): string {
+  const seen = new Map<string, CompactQuote>();
+  for (const q of quotes) {
+    const key = `${q.freshness}:${q.source}:${q.delayMinutes ?? ""}`;
+    if (!seen.has(key)) seen.set(key, q);
+  }
+  const notes = [...seen.values()].map((q) =>
+    copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source }),
+  );
+  return notes.length ? `\n\n${notes.join(" ")}` : "";
+}
+
 function quoteParagraph(q: CompactQuote, copy: Copy): string {
   const label = copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source });
   return `${copy.quote({
@@ -102,7 +115,10 @@ async function answerFor(
       });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
       const lines = out.data.quotes.map((q) => `- ${quoteLine(q)}`);
-      return { text: copy.overview(copy.categories[intent.category], lines.join("\n")), risk: true };
+      return {
+        text: `${copy.overview(copy.categories[intent.category], lines.join("\n"))}${freshnessNote(out.data.quotes, copy)}`,
+        risk: true,
+      };
     }
     case "movers": {
       const out = await run<{ gainers: CompactQuote[]; losers: CompactQuote[] }>(getTopMovers, {
