@@ -20,7 +20,7 @@ const children: ChildProcess[] = [];
 function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn("tsx", args, {
-      env: { ...process.env, MARKET_PROVIDER: "simulator", ...env },
+      env: { ...process.env, MARKET_PROVIDER: "simulator", CALENDAR_SOURCE: "schedule", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     children.push(child);

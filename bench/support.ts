@@ -60,8 +60,9 @@ export function spawnNode(
     .join(" ");
   return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
     cwd: root,
-    // Benchmarks measure this machine, not a market data source: the simulator unless asked.
-    env: { ...process.env, MARKET_PROVIDER: "simulator", ...env },
+    // Benchmarks measure this machine, not a market data source or the calendar feed: the simulator
+    // and the shipped calendar schedule unless asked.
+    env: { ...process.env, MARKET_PROVIDER: "simulator", CALENDAR_SOURCE: "schedule", ...env },
     stdio: ["ignore", stdout, "inherit", "ipc"],
   });
 }

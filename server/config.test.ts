@@ -17,6 +17,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ MARKET_PROVIDER: "http" })).toThrow(/MARKET_HTTP_URL/);
   });
 
+  it("keeps tests offline: the calendar defaults to its shipped schedule under NODE_ENV=test", () => {
+    expect(loadConfig({}).CALENDAR_SOURCE).toBe("forexfactory");
+    expect(loadConfig({ NODE_ENV: "test" }).CALENDAR_SOURCE).toBe("schedule");
+    expect(loadConfig({ NODE_ENV: "test" }).MARKET_PROVIDER).toBe("simulator");
+    expect(loadConfig({ NODE_ENV: "test", CALENDAR_SOURCE: "forexfactory" }).CALENDAR_SOURCE).toBe("forexfactory");
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " A@x.com, b@y.com ", REQUIRE_EMAIL_VERIFICATION: "false" });
     expect(c.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);

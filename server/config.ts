@@ -79,8 +79,8 @@ const schema = z.object({
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Where the economic calendar's global events come from: the weekly Forex Factory JSON, or only
-   * the shipped recurring schedule (offline, tests). */
-  CALENDAR_SOURCE: z.enum(["forexfactory", "schedule"]).default("forexfactory"),
+   * the shipped recurring schedule (offline; the default under NODE_ENV=test). */
+  CALENDAR_SOURCE: z.enum(["forexfactory", "schedule"]).optional(),
   /** The weekly calendar JSON addresses (comma-separated), fetched at most every CALENDAR_FF_HOURS. */
   CALENDAR_FF_URL: z
     .string()
@@ -99,8 +99,9 @@ const schema = z.object({
   SEED_ON_START: bool.default(true),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "MARKET_PROVIDER"> & {
+export type Config = Omit<z.infer<typeof schema>, "MARKET_PROVIDER" | "CALENDAR_SOURCE"> & {
   MARKET_PROVIDER: "auto" | "simulator" | "http";
+  CALENDAR_SOURCE: "forexfactory" | "schedule";
   dataDir: string;
   publicUrl: string;
   authSecret: string;
@@ -128,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     // Real sources by default; tests stay offline and deterministic on the simulator.
     MARKET_PROVIDER: c.MARKET_PROVIDER ?? (c.NODE_ENV === "test" ? "simulator" : "auto"),
+    // Likewise the calendar: tests never fetch the weekly feed unless they ask for it.
+    CALENDAR_SOURCE: c.CALENDAR_SOURCE ?? (c.NODE_ENV === "test" ? "schedule" : "forexfactory"),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     // Empty means none configured: a secret is then generated once and kept in the database

@@ -171,6 +171,8 @@ async function startStubbedSite() {
       MARKET_TICK_MS: "1000",
       MARKET_PROVIDER: "http",
       MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
+      // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
+      CALENDAR_SOURCE: "schedule",
       RSS_POLL_MINUTES: "60",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "500",
