@@ -21,7 +21,9 @@ describe("loadConfig", () => {
     expect(loadConfig({}).CALENDAR_SOURCE).toBe("forexfactory");
     expect(loadConfig({ NODE_ENV: "test" }).CALENDAR_SOURCE).toBe("schedule");
     expect(loadConfig({ NODE_ENV: "test" }).MARKET_PROVIDER).toBe("simulator");
-    expect(loadConfig({ NODE_ENV: "test", CALENDAR_SOURCE: "forexfactory" }).CALENDAR_SOURCE).toBe("forexfactory");
+    expect(loadConfig({ NODE_ENV: "test", CALENDAR_SOURCE: "forexfactory" }).CALENDAR_SOURCE).toBe(
+      "forexfactory",
+    );
   });
 
   it("parses lists and booleans", () => {
