@@ -21,6 +21,7 @@ import { type Database, openPglite, openPostgres } from "#server/db/client";
 import { runMigrations } from "#server/db/migrate";
 import { createLogger } from "#server/logger";
 import type { MarketService } from "#server/market/types";
+import { loadShippedListings } from "#server/market/universe";
 import {
   BODY_HEADLINE,
   CANDIDATES_PER_SOURCE,
@@ -575,7 +576,12 @@ async function main() {
         `${loaded.events.toLocaleString("en")} calendar events (+ seeded brokers, blacklist, pages, instruments) ` +
         `in ${((performance.now() - t0) / 1000).toFixed(1)} s (vectors computed on write)`,
     );
-    const search = createSearch({ database, log: createLogger("silent"), market });
+    const search = createSearch({
+      database,
+      log: createLogger("silent"),
+      market,
+      listings: async () => loadShippedListings(),
+    });
     let results = 0;
     const perQuery = new Map<string, number[]>();
     const counts = new Map<string, number>();

@@ -170,25 +170,26 @@ export async function createServices(
     void (await db.delete(session).where(eq(session.userId, userId)));
   const httpMounts: HttpMount[] = [(app) => sse.mount(app)];
 
+  // Every listed company: the table is seeded from the shipped file (skipped while unchanged); the
+  // market, search and the sitemap all read it, so the refresh job's additions are everywhere.
+  const directory = createInstrumentDirectory(database);
+  await directory.sync(settings);
+  const listings = () => directory.all();
   // Features, each after what it uses. The market comes first: alerts, search, SEO, chat and the
   // admin read it. It favours instruments with armed alerts through a narrow query of the alerts'
   // table, not the alerts service (which is built after it), so there is no cycle.
   const market = await createMarket({
-    ...{ config, log, db, bus, jobs, settings, sse },
+    ...{ config, log, db, bus, jobs, settings, sse, listings },
+    onListingsChanged: (fn) => directory.onReload(fn),
     // The refresh planner quotes instruments with armed alerts first.
     armedSymbols: () => armedSymbols({ db }),
     ...overrides.market,
   });
-  // Every listed company: the table is seeded from the shipped file (skipped while unchanged).
-  const directory = createInstrumentDirectory(database);
-  await directory.sync(settings);
   const instruments = createInstrumentsService(directory, () => market.catalogue());
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
   const news = createNews({ db, log, config, jobs });
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs });
   const content = createContent({ db, log, news });
-  // Search and the sitemap cover every listing in the table, the refresh job's additions too.
-  const listings = () => directory.all();
   const search = createSearch({ database, log, market, listings });
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
   // Alerts evaluate the market's ticks once started (below, when everything is built).

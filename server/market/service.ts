@@ -30,7 +30,7 @@ import type {
   Quote,
   WireQuote,
 } from "./types";
-import { type Listing, loadShippedListings } from "./universe";
+import type { Listing } from "./universe";
 import { openExchanges, roundTo, TICK_TOPIC, toQuote, toWire } from "./wire";
 
 export interface MarketDeps {
@@ -46,8 +46,10 @@ export interface MarketDeps {
   clock?: () => number;
   /** Symbols with armed price alerts: the refresh planner spends the budget on them first. */
   armedSymbols?: () => Promise<string[]>;
-  /** The listed companies beyond the curated set (default: the shipped universe file). */
-  listings?: Listing[];
+  /** The listed companies beyond the curated set: the instruments directory, refresh additions too. */
+  listings: () => Promise<Listing[]>;
+  /** Tells when the directory has changed (it reloads on `instruments:changed`), with every listing. */
+  onListingsChanged?: (fn: (listings: Listing[]) => void) => void;
 }
 
 /** The real service: the contract plus what tests and operators use. */
@@ -112,9 +114,16 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
   const { config, log, db, bus, jobs, settings, sse } = deps;
   const clock = deps.clock ?? Date.now;
   const curated = new Set(CATALOGUE.map((e) => e.symbol));
-  const entries = [...CATALOGUE, ...listingEntries(deps.listings ?? loadShippedListings())];
-  const bySymbol = new Map(entries.map((e) => [e.symbol, e]));
-  const find = createFinder(entries);
+  const entries = [...CATALOGUE, ...listingEntries(await deps.listings())];
+  let bySymbol = new Map(entries.map((e) => [e.symbol, e]));
+  let find = createFinder(entries);
+  // A company the refresh job adds has its page and takes alerts at once; the feed quotes it
+  // (simulated or real) from the next start, which builds it from the same directory.
+  deps.onListingsChanged?.((listings) => {
+    const all = [...entries, ...listingEntries(listings, entries)];
+    bySymbol = new Map(all.map((e) => [e.symbol, e]));
+    find = createFinder(all);
+  });
   // The browser's catalogue stays the curated set the panels show; a listed company's page adds it.
   const instruments = CATALOGUE.map(publicInstrument);
 

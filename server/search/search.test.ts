@@ -88,7 +88,7 @@ beforeAll(async () => {
     category: "GDP",
     importance: "medium",
   });
-  search = createSearch({ database: s.database, log: s.log, market });
+  search = createSearch({ database: s.database, log: s.log, market, listings: () => s.instruments.all() });
 });
 afterAll(async () => {
   await s.close();

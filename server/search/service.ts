@@ -2,7 +2,7 @@ import type { MarketService } from "#server/market/types";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { AR_INSTRUMENTS } from "../market/arabic-names";
-import { type Listing, loadShippedListings } from "../market/universe";
+import type { Listing } from "../market/universe";
 import { createListingIndex, type ListingIndex } from "../market/universe/search-index";
 import { headlineToHtml, MARK_CLOSE, MARK_OPEN, plainText } from "./highlight";
 import { STATIC_PAGES } from "./static-pages";
@@ -13,8 +13,8 @@ export interface SearchDeps {
   log: Logger;
   /** The instruments found by name or symbol; without it none are. */
   market?: MarketService;
-  /** Every listed company (default: the shipped listings); each is found like an instrument. */
-  listings?: () => Promise<Listing[]>;
+  /** Every listed company (the instruments directory); each is found like an instrument. */
+  listings: () => Promise<Listing[]>;
 }
 
 const MAX_QUERY_LENGTH = 200;
@@ -314,7 +314,7 @@ export function createSearch(deps: SearchDeps): SearchService {
   /** Pages and instruments with their vectors, computed once (again if the catalogue changes). */
   async function fixed(): Promise<FixedDoc[]> {
     const curated = instrumentDocs();
-    const listings = deps.listings ? await deps.listings() : loadShippedListings();
+    const listings = await deps.listings();
     const docs: FixedDoc[] = [
       ...STATIC_PAGES.map((p) => ({ source: "page" as const, ref: p.url, ...p })),
       ...curated,

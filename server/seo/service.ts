@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, localePath } from "#common/locale";
 import type { ArticleSummary, ContentService } from "../content/types";
 import { instrumentSlug } from "../market/catalogue";
 import type { MarketService } from "../market/types";
-import { type Listing, loadShippedListings } from "../market/universe";
+import type { Listing } from "../market/universe";
 import { STATIC_PAGES } from "../search/static-pages";
 import type { Settings } from "../settings/settings";
 import { type RssItem, rssXml, type SitemapEntry, sitemapXml } from "./xml";
@@ -14,8 +14,8 @@ export interface SeoDeps {
   settings: Pick<Settings, "get">;
   content: ContentService;
   market: MarketService;
-  /** Every listed company (default: the shipped listings): each has a page. */
-  listings?: () => Promise<Listing[]>;
+  /** Every listed company (the instruments directory, refresh additions too): each has a page. */
+  listings: () => Promise<Listing[]>;
 }
 
 export interface SeoService {
@@ -76,7 +76,7 @@ export function createSeo(deps: SeoDeps): SeoService {
         .catalogue()
         .flatMap((i) => inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(i.symbol))}`));
       const curated = new Set(instruments.map((u) => u.loc));
-      const listings = (deps.listings ? await deps.listings() : loadShippedListings())
+      const listings = (await deps.listings())
         .flatMap((l) => inEveryLanguage(`/markets/${encodeURIComponent(instrumentSlug(l.symbol))}`))
         .filter((u) => !curated.has(u.loc));
       const articles = (await publishedArticles(MAX_SITEMAP_ARTICLES)).flatMap((a) =>

@@ -7,7 +7,7 @@ import { readListings, seedListings } from "./store";
 import { EXCHANGES, type InstrumentDirectory, type Listing } from "./types";
 
 export type * from "./types";
-export { EXCHANGE_CURRENCY, EXCHANGES, SYMBOL_SUFFIX } from "./types";
+export { EXCHANGE_CURRENCY, EXCHANGE_MIC, EXCHANGES, SYMBOL_SUFFIX, YAHOO_SUFFIX } from "./types";
 
 const listingSchema = z.object({
   symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.&-]{0,19}$/, "symbol: capital letters, digits, . & -"),
@@ -76,6 +76,8 @@ export interface SyncedDirectory extends InstrumentDirectory {
   sync(settings: Settings): Promise<{ seeded: number; listings: number }>;
   /** Re-reads the table (after a refresh, here or on another process). */
   reload(): Promise<number>;
+  /** Calls `fn` with every listing each time a reload has read them from the table. */
+  onReload(fn: (listings: Listing[]) => void): void;
 }
 
 /**
@@ -86,10 +88,14 @@ export interface SyncedDirectory extends InstrumentDirectory {
  */
 export function createInstrumentDirectory(database?: Database): SyncedDirectory {
   let index = createListingIndex(loadShippedListings());
+  const reloaded: Array<(listings: Listing[]) => void> = [];
   async function reload() {
     if (!database) return index.all().length;
     const rows = await readListings(database.db);
-    if (rows.length > 0) index = createListingIndex(rows);
+    if (rows.length > 0) {
+      index = createListingIndex(rows);
+      for (const fn of reloaded) fn(index.all());
+    }
     return rows.length;
   }
   return {
@@ -97,6 +103,7 @@ export function createInstrumentDirectory(database?: Database): SyncedDirectory 
     get: async (symbol) => index.get(symbol),
     search: async (q, options) => index.search(q, options),
     reload,
+    onReload: (fn) => void reloaded.push(fn),
     async sync(settings) {
       if (!database) return { seeded: 0, listings: index.all().length };
       const seeded = await seedListings(database.db, settings, loadShippedListings(), shippedListingsText());

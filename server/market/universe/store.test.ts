@@ -99,6 +99,8 @@ describe("listing refresh from a provider (recorded answers on loopback)", () =>
     const found = (await s.search.search("Agthia")).results.map((r) => r.url);
     expect(found).toContain("/markets/agthia");
     expect(await s.seo.sitemap()).toContain("/markets/agthia</loc>");
+    // The market knows it too: its page is found and an alert can name it.
+    await vi.waitFor(() => expect(s.market.findInstrument("AGTHIA")?.name).toBe("Agthia Group PJSC"));
     const agthia = await directory.get("AGTHIA");
     expect(agthia).toMatchObject({
       name: "Agthia Group PJSC",
