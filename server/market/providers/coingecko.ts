@@ -6,8 +6,9 @@
  * plan: 30 calls a minute, 10,000 a month). A missing id or a null field is no quote.
  */
 import { z } from "zod";
-import { createHttpClient, finite } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { finite } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
 export const COINGECKO_IDS: Record<string, string> = {
   BTC: "bitcoin",
@@ -30,20 +31,8 @@ const priceResponse = z.record(z.string(), z.unknown());
 // 10,000 calls is about 330 a day.
 export const COINGECKO_BUDGET: SourceBudget = { perMinute: 5, perDay: 330 };
 
-export function createCoinGeckoSource(opts: {
-  baseUrl: string;
-  apiKey?: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}): QuoteSource {
-  const budget = opts.budget ?? COINGECKO_BUDGET;
-  const client = createHttpClient({
-    name: "coingecko",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
+export function createCoinGeckoSource(opts: SourceOptions & { apiKey?: string }): QuoteSource {
+  const { budget, client } = sourceClient("coingecko", opts, COINGECKO_BUDGET, {
     headers: opts.apiKey ? { "x-cg-demo-api-key": opts.apiKey } : undefined,
   });
   return {

@@ -6,7 +6,7 @@ import type { Simulator } from "../simulator";
 import type { SourceHealth } from "../types";
 import { METAL_CODES } from "./gold-api";
 import type { SourceError } from "./http-client";
-import type { QuoteSource, SourceQuote } from "./source";
+import { labelFor, type QuoteSource, type SourceQuote } from "./source";
 
 /**
  * `MARKET_PROVIDER=auto`: real sources per asset class, each instrument served by the first of its
@@ -116,7 +116,10 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
     opts.entries.map((e) => [e.symbol, routeOf(e).sources.filter((n) => byName.get(n)?.supports(e))]),
   );
   // What was last published per symbol, to publish only changes (and label changes).
-  const emitted = new Map<string, { price: number; time: number; source: string; freshness: string }>();
+  const emitted = new Map<
+    string,
+    { price: number; time: number; source: string; freshness: string; delayMinutes?: number }
+  >();
   // Real history fetched in the background, handed to the feed at the next tick.
   let history: BarRow[][] = [];
   const running = new Set<Promise<void>>();
@@ -246,7 +249,20 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       if (!q) continue;
       const maxAge = st.source.daily ? MAX_AGE_DAILY_MS : MAX_AGE_MS;
       if (now - q.fetchedAt > maxAge) continue;
-      return q;
+      // The label is as of now, not as of the fetch: a cached quote ages into delayed, and reads end
+      // of day once its market closes. The delay it was fetched with is at least the declared one.
+      const { delayMinutes, ...quote } = q;
+      return {
+        ...quote,
+        ...labelFor({
+          source: q.source,
+          entry: bySymbol.get(symbol)!,
+          quoteTime: q.time,
+          now,
+          daily: st.source.daily,
+          declaredDelayMinutes: delayMinutes,
+        }),
+      };
     }
     return undefined;
   }
@@ -271,7 +287,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         last.price === q.price &&
         last.time === q.time &&
         last.source === real.source &&
-        last.freshness === real.freshness
+        last.freshness === real.freshness &&
+        last.delayMinutes === real.delayMinutes
       ) {
         return null;
       }
@@ -305,6 +322,7 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         time: q.time,
         source: q.source ?? "simulator",
         freshness: q.freshness ?? "simulated",
+        delayMinutes: q.delayMinutes,
       });
     }
   }

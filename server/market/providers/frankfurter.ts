@@ -8,8 +8,9 @@
  */
 import { z } from "zod";
 import type { CatalogueEntry } from "../catalogue";
-import { createHttpClient, finite } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { finite } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
 /** Official pegs to the US dollar (units of the currency per dollar). */
 export const PEGS: Record<string, number> = {
@@ -45,20 +46,8 @@ function pairOf(symbol: string): { currency: string; inverse: boolean } | null {
   return null;
 }
 
-export function createFrankfurterSource(opts: {
-  baseUrl: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}): QuoteSource {
-  const budget = opts.budget ?? FRANKFURTER_BUDGET;
-  const client = createHttpClient({
-    name: "frankfurter",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
-  });
+export function createFrankfurterSource(opts: SourceOptions): QuoteSource {
+  const { budget, client } = sourceClient("frankfurter", opts, FRANKFURTER_BUDGET);
   return {
     name: "frankfurter",
     budget,

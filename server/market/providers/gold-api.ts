@@ -4,8 +4,9 @@
  * in US dollars per troy ounce. It has no previous close: the composite keeps the last known one.
  */
 import { z } from "zod";
-import { createHttpClient, finite } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { finite } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
 export const METAL_CODES: Record<string, string> = { GOLD: "XAU", SILVER: "XAG" };
 
@@ -17,20 +18,8 @@ const priceResponse = z.object({
 
 export const GOLD_API_BUDGET: SourceBudget = { perMinute: 10, perDay: 5_000 };
 
-export function createGoldApiSource(opts: {
-  baseUrl: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}): QuoteSource {
-  const budget = opts.budget ?? GOLD_API_BUDGET;
-  const client = createHttpClient({
-    name: "gold-api",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
-  });
+export function createGoldApiSource(opts: SourceOptions): QuoteSource {
+  const { budget, client } = sourceClient("gold-api", opts, GOLD_API_BUDGET);
   return {
     name: "gold-api",
     budget,

@@ -37,6 +37,11 @@ export interface HttpClientOptions {
   answerStatuses?: number[];
   /** Requests per minute the bucket refills to (capacity: a fifth of it, at least one). */
   perMinute: number;
+  /**
+   * An error the source sends in a parsed body (some APIs answer errors with HTTP 200): a request
+   * it names fails like one refused by its status (backoff, `Retry-After`, health), never a success.
+   */
+  bodyError?: (body: unknown) => { error: SourceError; retryAfterMs?: number } | null;
   clock?: () => number;
   fetch?: typeof fetch;
 }
@@ -141,13 +146,16 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
     if (looksHtml)
       return fail(at, new SourceError("html", `${opts.name}: answered an HTML page`, res.status));
+    let body: unknown;
     try {
-      const body = JSON.parse(text) as unknown;
-      failures = 0;
-      return body;
+      body = JSON.parse(text);
     } catch {
       return fail(at, new SourceError("bad_response", `${opts.name}: answer is not JSON`, res.status));
     }
+    const bodyError = opts.bodyError?.(body);
+    if (bodyError) return fail(at, bodyError.error, bodyError.retryAfterMs);
+    failures = 0;
+    return body;
   }
 
   return {

@@ -276,6 +276,21 @@ describe("Twelve Data source", () => {
     expect(await td().quotes([emaar], NOW)).toEqual([]);
   });
 
+  it("backs off after an error sent with HTTP 200, like one sent with its status", async () => {
+    routes["/quote"] = json("twelvedata/error-429.json");
+    const source = td();
+    const err = await source.quotes([emaar], NOW).catch((e) => e);
+    expect(err.kind).toBe("rate_limited");
+    expect(source.client.backoffUntil()).toBe(NOW + 60_000);
+    expect((await source.quotes([emaar], NOW).catch((e) => e)).kind).toBe("backoff");
+    expect(requests).toHaveLength(1);
+
+    routes["/quote"] = json("twelvedata/error-401.json");
+    const keyed = td();
+    expect((await keyed.quotes([emaar], NOW).catch((e) => e)).kind).toBe("auth");
+    expect(keyed.client.backoffUntil()).toBeGreaterThan(NOW);
+  });
+
   it("reads a time series oldest first and drops a bar with a null close", async () => {
     routes["/time_series"] = json("twelvedata/time-series.json");
     const bars = await td().history!(emaar, "1y");
@@ -370,6 +385,46 @@ describe("auto: composite of sources over the simulator", () => {
     expect(health.lastError).toMatch(/yahoo/);
     expect(health.lastSuccess).not.toBeNull();
     expect(health.budget.usedMinute).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("auto: a cached real quote's label", () => {
+  it("is as of each read: it ages into a longer delay, then end of day after the close", async () => {
+    routes["/v8/finance/chart/2222.SR"] = json("yahoo/chart-2222-1d.json");
+    let t = NOW;
+    const entries = [entry("2222")];
+    const composite = createCompositeProvider({
+      entries,
+      sources: [createYahooSource({ baseUrl: base, timeoutMs: 300, clock: () => t })],
+      simulator: createSimulator({ seed: 1, entries, dailyDays: 3, minuteDays: 1 }),
+      log: createLogger("silent"),
+      // Never refreshed again: the one cached quote is read as time passes.
+      tickMs: () => 24 * 3_600_000,
+      alerted: () => new Set(),
+      watched: () => new Set(),
+      clock: () => t,
+    });
+    await composite.start([], t);
+    await composite.settled();
+    t += 1_000;
+    expect((await composite.poll(t)).find((q) => q.symbol === "2222")).toMatchObject({
+      freshness: "delayed",
+      delayMinutes: 5,
+    });
+    // The quote (08:25 UTC) half an hour later, Tadawul still trading.
+    t = NOW + 30 * 60_000;
+    expect((await composite.poll(t)).find((q) => q.symbol === "2222")).toMatchObject({
+      price: 25.62,
+      source: "yahoo",
+      freshness: "delayed",
+      delayMinutes: 35,
+    });
+    // Tadawul has closed (15:00 Riyadh, 12:00 UTC): the same price is the day's close.
+    t = Date.parse("2026-11-18T12:30:00Z");
+    const closed = (await composite.poll(t)).find((q) => q.symbol === "2222");
+    expect(closed).toMatchObject({ price: 25.62, source: "yahoo", freshness: "eod" });
+    expect(closed?.delayMinutes).toBeUndefined();
+    await composite.settled();
   });
 });
 

@@ -6,8 +6,9 @@
  * 404 `{ error: { code: "INVALID_SYMBOL" } }` for an unknown symbol. Tadawul only.
  */
 import { z } from "zod";
-import { createHttpClient, finite } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { finite } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
 const quoteBody = z.object({
   price: z.unknown().transform(finite).optional(),
@@ -20,20 +21,8 @@ const quoteBody = z.object({
 
 export const SAHMK_BUDGET: SourceBudget = { perMinute: 10, perDay: 100 };
 
-export function createSahmkSource(opts: {
-  baseUrl: string;
-  apiKey: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}): QuoteSource {
-  const budget = opts.budget ?? SAHMK_BUDGET;
-  const client = createHttpClient({
-    name: "sahmk",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
+export function createSahmkSource(opts: SourceOptions & { apiKey: string }): QuoteSource {
+  const { budget, client } = sourceClient("sahmk", opts, SAHMK_BUDGET, {
     headers: { "X-API-Key": opts.apiKey },
     answerStatuses: [404],
   });

@@ -2,7 +2,7 @@ import type { CatalogueEntry } from "../catalogue";
 import { EXCHANGES, isOpen } from "../exchanges";
 import type { BarRow, ProviderQuote } from "../provider";
 import type { Freshness, QuoteLabel } from "../types";
-import type { HttpClient } from "./http-client";
+import { createHttpClient, type HttpClient, type HttpClientOptions } from "./http-client";
 
 /** A real price from a source, labelled. */
 export type SourceQuote = ProviderQuote & QuoteLabel;
@@ -29,6 +29,33 @@ export interface QuoteSource {
   /** A year of daily bars and the latest days of minute bars, when the source has history. */
   history?(entry: CatalogueEntry, span: "1y" | "5d", signal?: AbortSignal): Promise<BarRow[]>;
   readonly client: HttpClient;
+}
+
+/** What every source's factory takes: where it is, its budget (default: its free tier), a timeout. */
+export interface SourceOptions {
+  baseUrl: string;
+  budget?: SourceBudget;
+  timeoutMs?: number;
+  clock?: () => number;
+}
+
+/** A source's budget and its HTTP client, paced to that budget. */
+export function sourceClient(
+  name: string,
+  opts: SourceOptions,
+  fallback: SourceBudget,
+  http: Pick<HttpClientOptions, "headers" | "answerStatuses" | "bodyError"> = {},
+): { budget: SourceBudget; client: HttpClient } {
+  const budget = opts.budget ?? fallback;
+  const client = createHttpClient({
+    name,
+    baseUrl: opts.baseUrl,
+    timeoutMs: opts.timeoutMs,
+    perMinute: budget.perMinute,
+    clock: opts.clock,
+    ...http,
+  });
+  return { budget, client };
 }
 
 /** A quote younger than this while its market trades counts as live. */

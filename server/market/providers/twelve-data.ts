@@ -12,20 +12,13 @@ import type { CatalogueEntry } from "../catalogue";
 import { EXCHANGES, sessionDate } from "../exchanges";
 import type { BarRow } from "../provider";
 import { dailyBarTs } from "../simulator";
-import { createHttpClient, numeric, SourceError } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { EXCHANGE_MIC } from "../universe/types";
+import { numeric, SourceError } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
-/** ISO 10383 market identifier codes of the exchanges. */
-const MIC: Record<string, string> = {
-  TADAWUL: "XSAU",
-  DFM: "XDFM",
-  ADX: "XADS",
-  QSE: "DSMD",
-  BOURSA_KUWAIT: "XKUW",
-  BAHRAIN: "XBAH",
-  MSX: "XMUS",
-  ASE: "XAMM",
-};
+/** The exchanges' market identifier codes, by the catalogue's exchange id. */
+const MIC: Record<string, string | undefined> = EXCHANGE_MIC;
 const SPECIAL: Record<string, string> = { GOLD: "XAU/USD", SILVER: "XAG/USD" };
 
 const value = z.unknown().transform(numeric).optional();
@@ -54,34 +47,30 @@ function queryOf(e: CatalogueEntry): string | null {
   return null;
 }
 
-export function createTwelveDataSource(opts: {
-  baseUrl: string;
-  apiKey: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}): QuoteSource {
-  const budget = opts.budget ?? TWELVE_DATA_BUDGET;
-  const client = createHttpClient({
-    name: "twelvedata",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
+export function createTwelveDataSource(opts: SourceOptions & { apiKey: string }): QuoteSource {
+  const { budget, client } = sourceClient("twelvedata", opts, TWELVE_DATA_BUDGET, {
     answerStatuses: [400, 404],
+    // A bad key or spent credits come with HTTP 200 too: the client fails and backs off on them.
+    bodyError(body) {
+      const err = errorBody.safeParse(body);
+      const code = err.success ? Number(err.data.code) : 0;
+      if (code === 401 || code === 403)
+        return { error: new SourceError("auth", `twelvedata: ${code} (check the API key)`, code) };
+      // Credits are counted per minute: none are back before the next one.
+      if (code === 429)
+        return {
+          error: new SourceError("rate_limited", "twelvedata: API credits spent", 429),
+          retryAfterMs: 60_000,
+        };
+      return null;
+    },
   });
   const key = `apikey=${encodeURIComponent(opts.apiKey)}`;
 
-  /** The body, or null for an unknown symbol; a bad key or spent credits throw. */
+  /** The body, or null for an unknown symbol (a bad key or spent credits fail in the client). */
   async function get(path: string, signal?: AbortSignal) {
     const body = await client.getJson(path, signal);
-    const err = errorBody.safeParse(body);
-    if (!err.success) return body;
-    const code = Number(err.data.code);
-    if (code === 401 || code === 403)
-      throw new SourceError("auth", `twelvedata: ${code} (check the API key)`, code);
-    if (code === 429) throw new SourceError("rate_limited", "twelvedata: API credits spent", 429);
-    return null;
+    return errorBody.safeParse(body).success ? null : body;
   }
 
   return {

@@ -14,8 +14,9 @@ import type { CatalogueEntry } from "../catalogue";
 import { EXCHANGES, sessionDate } from "../exchanges";
 import type { BarRow } from "../provider";
 import { dailyBarTs } from "../simulator";
-import { createHttpClient, finite } from "./http-client";
-import { type QuoteSource, type SourceBudget, type SourceQuote, sourceQuote } from "./source";
+import { finite } from "./http-client";
+import type { QuoteSource, SourceBudget, SourceOptions, SourceQuote } from "./source";
+import { sourceClient, sourceQuote } from "./source";
 
 const num = z.unknown().transform(finite).optional();
 const series = z.array(num).optional();
@@ -49,26 +50,11 @@ const chartResponse = z.object({
 
 export const YAHOO_BUDGET: SourceBudget = { perMinute: 20, perDay: 10_000 };
 
-export interface YahooOptions {
-  baseUrl: string;
-  budget?: SourceBudget;
-  timeoutMs?: number;
-  clock?: () => number;
-}
-
 /** The instrument's Yahoo ticker: the listing's, or the curated catalogue's. */
 export const yahooTicker = (e: CatalogueEntry) => e.tickers?.yahoo ?? e.providerSymbol;
 
-export function createYahooSource(opts: YahooOptions): QuoteSource {
-  const budget = opts.budget ?? YAHOO_BUDGET;
-  const client = createHttpClient({
-    name: "yahoo",
-    baseUrl: opts.baseUrl,
-    timeoutMs: opts.timeoutMs,
-    perMinute: budget.perMinute,
-    clock: opts.clock,
-    answerStatuses: [404],
-  });
+export function createYahooSource(opts: SourceOptions): QuoteSource {
+  const { budget, client } = sourceClient("yahoo", opts, YAHOO_BUDGET, { answerStatuses: [404] });
 
   async function chart(e: CatalogueEntry, range: string, interval: string, signal?: AbortSignal) {
     const ticker = yahooTicker(e);

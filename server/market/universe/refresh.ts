@@ -5,27 +5,15 @@ import type { Scheduler } from "#server/jobs/scheduler";
 import type { Logger } from "#server/logger";
 import type { Bus } from "#server/realtime/bus";
 import { insertNewListings } from "./store";
-import { EXCHANGE_CURRENCY, EXCHANGES, type Listing, type ListingExchange, SYMBOL_SUFFIX } from "./types";
-
-/** Market identifier codes of the exchanges, as listing endpoints name them. */
-export const EXCHANGE_MIC: Record<ListingExchange, string> = {
-  TADAWUL: "XSAU",
-  DFM: "XDFM",
-  ADX: "XADS",
-  QSE: "DSMD",
-  BOURSA_KUWAIT: "XKUW",
-  BAHRAIN: "XBAH",
-  MSX: "XMUS",
-  ASE: "XAMM",
-};
-
-const YAHOO_SUFFIX: Partial<Record<ListingExchange, string>> = {
-  TADAWUL: ".SR",
-  DFM: ".AE",
-  ADX: ".AE",
-  QSE: ".QA",
-  BOURSA_KUWAIT: ".KW",
-};
+import {
+  EXCHANGE_CURRENCY,
+  EXCHANGE_MIC,
+  EXCHANGES,
+  type Listing,
+  type ListingExchange,
+  SYMBOL_SUFFIX,
+  YAHOO_SUFFIX,
+} from "./types";
 
 /** Twelve Data `/stocks` answer (documented shape); rows without a symbol or name are dropped. */
 const stocksSchema = z.object({

@@ -54,6 +54,27 @@ export const SYMBOL_SUFFIX: Record<ListingExchange, string> = {
   ASE: "JO",
 };
 
+/** ISO 10383 market identifier codes of the exchanges, as Twelve Data's quote and listing endpoints take them. */
+export const EXCHANGE_MIC: Record<ListingExchange, string> = {
+  TADAWUL: "XSAU",
+  DFM: "XDFM",
+  ADX: "XADS",
+  QSE: "DSMD",
+  BOURSA_KUWAIT: "XKUW",
+  BAHRAIN: "XBAH",
+  MSX: "XMUS",
+  ASE: "XAMM",
+};
+
+/** Yahoo's ticker suffix per exchange (`2222.SR`, `EMAAR.AE`); exchanges Yahoo does not quote have none. */
+export const YAHOO_SUFFIX: Partial<Record<ListingExchange, string>> = {
+  TADAWUL: ".SR",
+  DFM: ".AE",
+  ADX: ".AE",
+  QSE: ".QA",
+  BOURSA_KUWAIT: ".KW",
+};
+
 export const EXCHANGE_CURRENCY: Record<ListingExchange, string> = {
   TADAWUL: "SAR",
   DFM: "AED",
