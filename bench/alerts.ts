@@ -225,6 +225,9 @@ async function main() {
     REQUIRE_EMAIL_VERIFICATION: "false",
     PUBLIC_URL: "http://localhost:3000",
     SEED_ON_START: "false",
+    // Benchmarks never ask real price or calendar sources.
+    MARKET_PROVIDER: "simulator",
+    CALENDAR_SOURCE: "schedule",
   });
   const url = process.env.BENCH_DATABASE_URL;
   const database = url ? await openPostgres(url) : await openPglite();

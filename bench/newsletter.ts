@@ -51,6 +51,9 @@ async function outboxRun(mem: ReturnType<typeof memoryProbe>) {
     SEED_ON_START: "false",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
     SMTP_URL: sink.url,
+    // Benchmarks never ask real price or calendar sources.
+    MARKET_PROVIDER: "simulator",
+    CALENDAR_SOURCE: "schedule",
   });
   // A data folder on disk, like the embedded default (an in-memory PGlite keeps its files in RAM).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gp-bench-"));

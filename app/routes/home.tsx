@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         heroSymbols.map((symbol) => s.market.catalogue().find((i) => i.symbol === symbol)?.exchange),
       ),
     ]
-      .flatMap((id) => (id && s.market.exchange ? [s.market.exchange(id)] : []))
+      .flatMap((id) => (id ? [s.market.exchange(id)] : []))
       .filter((info) => info !== undefined),
     content: await s.content.home(),
     now: Date.now(),

@@ -197,7 +197,9 @@ describe("market tick pipeline", () => {
     expect(market.findInstrument("usd-aed")?.symbol).toBe("USD/AED");
     expect(market.findInstrument("Saudi index")?.symbol).toBe("TASI");
     expect(market.findInstrument("oil")?.symbol).toBe("BRENT");
-    expect(market.findInstrument("DFM")?.symbol).toBe("DFMGI");
+    expect(market.findInstrument("Dubai index")?.symbol).toBe("DFMGI");
+    // A listed company's symbol wins over a curated alias: "DFM" is Dubai Financial Market PJSC.
+    expect(market.findInstrument("DFM")?.symbol).toBe("DFM");
     expect(market.findInstrument("dirham")?.symbol).toBe("USD/AED");
     expect(market.findInstrument("Bitcoin")?.symbol).toBe("BTC");
     expect(market.findInstrument("nothing")).toBeUndefined();
