@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#common/admin/forms";
 import { ALERT_MESSAGES, alertFormSchema } from "#common/alert-schema";
 import { authFormSchema, resetPasswordSchema } from "#common/auth-schema";
+import { calendarEventFormSchema, reminderFormSchema, timeZoneFormSchema } from "#common/calendar-schema";
 import { createI18n } from "./i18n";
 import { findServerText, serverText } from "./server-text";
 
@@ -22,6 +23,26 @@ describe("server texts in the page's language", () => {
     ];
     expect(messages.length).toBeGreaterThan(8);
     expect(messages.filter((message) => !findServerText(message))).toEqual([]);
+  });
+
+  it("every message of the calendar's forms and of its reminder and time-zone refusals is in the catalog", () => {
+    const messages = [
+      ...issues(
+        calendarEventFormSchema.safeParse({ id: "x", title: "", startsAt: "", sourceUrl: "ftp://x" }),
+      ),
+      ...issues(calendarEventFormSchema.safeParse({ title: "t".repeat(201), forecast: "9".repeat(41) })),
+      ...issues(reminderFormSchema.safeParse({ minutesBefore: "7" })),
+      ...issues(timeZoneFormSchema.safeParse({ timeZone: "Mars/Olympus" })),
+      // The AppErrors of server/calendar (reminders, time zone, editor).
+      "Choose how many minutes before the event to be reminded.",
+      "This event does not exist.",
+      "This event was cancelled.",
+      "This event has already happened.",
+    ];
+    expect(messages.length).toBeGreaterThan(12);
+    expect(messages.filter((message) => !findServerText(message))).toEqual([]);
+    expect(serverText(ar, "Choose confirmed or expected.")).toBe("اختر «مؤكد» أو «متوقع».");
+    expect(serverText(ar, "At most 40 characters.")).toBe("40 حرفًا على الأكثر.");
   });
 
   it("translates a text with its values and leaves English exactly as the server sent it", () => {
