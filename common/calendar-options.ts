@@ -67,6 +67,12 @@ export const CALENDAR_CATEGORIES = [
 export const CONFIDENCE_LEVELS = ["confirmed", "expected", "schedule"] as const;
 export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 export const EVENT_SOURCES = ["schedule", "forexfactory", "editor"] as const;
+export const EVENT_STATUSES = ["scheduled", "cancelled"] as const;
+/** Confidences an editor may set (a "schedule" row keeps that until an editor confirms it). */
+export const EDITOR_CONFIDENCES = ["confirmed", "expected"] as const;
+
+/** Rows per page of the admin calendar editor. */
+export const EDITOR_PAGE_SIZE = 25;
 
 /** "Remind me" lead times, in minutes. */
 export const REMINDER_MINUTES = [5, 15, 30, 60, 1440] as const;

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { CALENDAR_COUNTRIES, IMPORTANCE_LEVELS, MAX_CALENDAR_DAYS } from "./analytics-options";
-import { CALENDAR_CATEGORIES, isTimeZone, REMINDER_MINUTES } from "./calendar-options";
+import {
+  CALENDAR_CATEGORIES,
+  EDITOR_CONFIDENCES,
+  EVENT_STATUSES,
+  isTimeZone,
+  REMINDER_MINUTES,
+} from "./calendar-options";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -83,8 +89,8 @@ export const calendarEventFormSchema = z.object({
   country: z.enum(CALENDAR_COUNTRIES, { error: "Choose a country." }),
   category: z.enum(CALENDAR_CATEGORIES, { error: "Choose a category." }),
   importance: z.enum(IMPORTANCE_LEVELS, { error: "Choose an importance." }),
-  confidence: z.enum(["confirmed", "expected"], { error: "Choose confirmed or expected." }),
-  status: z.enum(["scheduled", "cancelled"]).default("scheduled"),
+  confidence: z.enum(EDITOR_CONFIDENCES, { error: "Choose confirmed or expected." }),
+  status: z.enum(EVENT_STATUSES).default("scheduled"),
   sourceUrl: z
     .union([
       z.literal(""),

@@ -1,16 +1,16 @@
 // Registers the admin namespace before any admin component renders (side-effect import).
 import "~/components/admin/i18n";
 import { useTranslation } from "react-i18next";
+import { EDITOR_PAGE_SIZE } from "#common/calendar-options";
 import { type CalendarRowData, CalendarTab } from "~/components/admin/calendar-tab";
-import { calendarOf } from "~/components/analytics/calendar-zone.server";
 import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
 import { requireAdmin } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { calendarOf } from "~/lib/server/calendar-zone.server";
 import type { Route } from "./+types/admin.calendar";
 
-const PAGE_SIZE = 25;
 const pageOf = (v: string | null) => Math.min(Math.max(1, Number.parseInt(v ?? "1", 10) || 1), 10_000);
 
 /** The admin's Gulf calendar rows (admins only; the role is checked on the server). */
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: rows.map(view),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pages: Math.max(1, Math.ceil(total / EDITOR_PAGE_SIZE)),
     q,
     edit: edit ? view(edit) : null,
   };

@@ -1,6 +1,6 @@
 import { calendarEventFormSchema } from "#common/calendar-schema";
-import { calendarOf } from "~/components/analytics/calendar-zone.server";
 import { adminApi } from "~/lib/server/admin-api.server";
+import { calendarOf } from "~/lib/server/calendar-zone.server";
 import type { Route } from "./+types/api.admin.calendar";
 
 /** POST /api/admin/calendar: an editor saves a Gulf event row (admins only; audited). */

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { invalid } from "#common/action-result";
 import { timeZoneFormSchema } from "#common/calendar-schema";
-import { calendarOf, tzCookie } from "~/components/analytics/calendar-zone.server";
 import { getUser } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
+import { calendarOf, tzCookie } from "~/lib/server/calendar-zone.server";
 import type { Route } from "./+types/api.calendar.time-zone";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { invalid } from "#common/action-result";
 import { calendarApiQuerySchema } from "#common/calendar-schema";
-import { calendarOf } from "~/components/analytics/calendar-zone.server";
+import { calendarOf } from "~/lib/server/calendar-zone.server";
 import type { Route } from "./+types/api.calendar";
 
 /**

@@ -1,11 +1,10 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "react-router";
-import { invalid } from "#common/action-result";
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
+import { type ActionResult, failureOf, invalid } from "#common/action-result";
 import { REMINDER_MINUTES } from "#common/calendar-options";
 import { reminderFormSchema } from "#common/calendar-schema";
 import { zonedText } from "#common/calendar-time";
-import { isAppError } from "#common/errors";
 import { ImportanceBadge, ImportanceDot } from "~/components/analytics/badges";
 import { HistoryChart } from "~/components/analytics/calendar-history";
 import {
@@ -15,13 +14,16 @@ import {
   TimeZonePicker,
 } from "~/components/analytics/calendar-parts";
 import { toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
-import { calendarOf, readerTimeZone } from "~/components/analytics/calendar-zone.server";
+import { useForm } from "~/components/forms/use-form";
 import { Page } from "~/components/layout/page";
+import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
-import { getUser } from "~/lib/auth.server";
+import { getUser, services } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta } from "~/lib/seo";
+import { calendarOf, readerTimeZone } from "~/lib/server/calendar-zone.server";
+import { useServerText } from "~/lib/server-text";
 import { formatFor } from "~/lib/use-format";
 import type { Route } from "./+types/calendar.$id";
 
@@ -70,8 +72,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await reminders.set(user.id, { eventId: params.id, ...parsed.data });
     return { ok: true as const, removed: false };
   } catch (err) {
-    if (isAppError(err)) return data({ ok: false as const, error: err.message }, { status: err.status });
-    throw err;
+    const { status, body } = failureOf(err, "failed", (err) =>
+      services(context).log.error({ err }, "calendar reminder failed"),
+    );
+    return data(body, { status });
   }
 }
 
@@ -206,7 +210,9 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
 
 function ReminderBox() {
   const { t } = useTranslation("calendar");
-  const fetcher = useFetcher<typeof action>();
+  const st = useServerText();
+  // The form keeps the chosen values after an answer (the saved reminder is shown beside them).
+  const { fetcher } = useForm<ActionResult<{ removed: boolean }>>({ resetOnSuccess: false });
   const { signedIn, upcoming, reminder } = useLoaderData<typeof loader>();
   if (!upcoming) return null;
   const result = fetcher.data;
@@ -214,7 +220,9 @@ function ReminderBox() {
     result && !result.ok
       ? result.error === "signIn"
         ? t("reminder.signIn")
-        : (result.error ?? t("reminder.failed"))
+        : result.error && result.error !== "failed"
+          ? st(result.error)
+          : t("reminder.failed")
       : null;
   return (
     <section
@@ -303,10 +311,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Page title={missing ? t("event.notFound") : t("reminder.failed")}>
-      <Link to="/news-analytics?tab=calendar" className="text-brand-700 underline">
-        {t("event.back")}
-      </Link>
-    </Page>
+    <RouteError
+      title={missing ? t("event.notFound") : t("reminder.failed")}
+      message={t("reminder.failed")}
+      back={{ to: "/news-analytics?tab=calendar", label: t("event.back") }}
+    />
   );
 }

@@ -8,7 +8,6 @@ import { type AnalyticsTab, analyticsQuerySchema, parseQuery, refreshSchema } fr
 import { LoadingDashboard, StepError } from "~/components/analytics/badges";
 import { EconomicCalendar } from "~/components/analytics/calendar";
 import { toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
-import { readerTimeZone } from "~/components/analytics/calendar-zone.server";
 import { Education } from "~/components/analytics/education";
 import { NewsFeed } from "~/components/analytics/news-feed";
 import { SentimentCard } from "~/components/analytics/sentiment-card";
@@ -20,6 +19,7 @@ import { services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
+import { readerTimeZone } from "~/lib/server/calendar-zone.server";
 import { formatFor } from "~/lib/use-format";
 import type { Route } from "./+types/news-analytics";
 

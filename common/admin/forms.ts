@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMPORTANCE_LEVELS } from "#common/analytics-options";
 import {
   checkNewsletterSend,
   DEFAULT_FREQUENCY,
@@ -163,7 +164,6 @@ export const authSettingsSchema = z.object({ requireVerifiedEmail: checkbox });
 export const ARTICLE_SECTIONS = ["economic", "breaking", "central-bank", "broker-analysis"] as const;
 export const PRIORITIES = ["urgent", "high", "medium"] as const;
 export const SEVERITIES = ["urgent", "high", "medium"] as const;
-export const IMPORTANCES = ["high", "medium", "low"] as const;
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z
     .union([z.literal(""), z.enum(values, message)])
@@ -220,7 +220,7 @@ export const eventSchema = z.object({
   startsAt: gmtDateTime("Date and time"),
   country: text(60, "Country"),
   category: text(60, "Category"),
-  importance: z.enum(IMPORTANCES, "Choose an importance"),
+  importance: z.enum(IMPORTANCE_LEVELS, "Choose an importance"),
   impact: z.string().trim().max(500, "Impact must be at most 500 characters").default(""),
   forecast: optionalText(40, "Forecast"),
   previous: optionalText(40, "Previous"),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gte, ilike, inArray, type SQL } from "drizzle-orm";
+import { EDITOR_PAGE_SIZE } from "#common/calendar-options";
 import type { CalendarEventForm } from "#common/calendar-schema";
 import { AppError } from "#common/errors";
 import { recordAudit } from "../admin/audit";
@@ -9,7 +10,6 @@ import { syncReminderTimes } from "./merge";
 import { toEvent } from "./service";
 import type { EconomicEvent } from "./types";
 
-export const EDITOR_PAGE_SIZE = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Gulf rows editors keep: the shipped schedule's and their own (not the global feed's). */

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
 import { CALENDAR_COUNTRIES, IMPORTANCE_LEVELS } from "#common/analytics-options";
 import { CALENDAR_CATEGORIES } from "#common/calendar-options";
 import { Field, SelectField, Input as TextBox } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 import { Link } from "~/components/link";
+import { useServerText } from "~/lib/server-text";
 import { Panel, smallButton, TableScroll, tableClass, tdClass, thClass } from "./ui";
 
 export interface CalendarRowData {
@@ -180,17 +180,17 @@ function Input({
 function EventForm({ row }: { row: CalendarRowData | null }) {
   const { t } = useTranslation("calendar");
   const { t: ta } = useTranslation("analytics");
-  const fetcher = useFetcher<SaveResult>();
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result && !result.ok ? (result.fields ?? {}) : {};
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (result?.ok && !row) form.current?.reset();
-  }, [result, row]);
+  const st = useServerText();
+  // A new event's form clears after it is saved; an edited one keeps its values.
+  const { fetcher, formRef, busy, result, fields } = useForm<SaveResult>({ resetOnSuccess: !row });
+  // The schema's and the service's texts are English; shown in the page's language.
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(fields).map(([name, text]) => [name, st(text)]),
+  );
   return (
     <Panel title={row ? `${t("admin.edit")}: ${row.title}` : t("admin.new")}>
       <fetcher.Form
-        ref={form}
+        ref={formRef}
         method="post"
         action="/api/admin/calendar"
         noValidate
@@ -276,7 +276,7 @@ function EventForm({ row }: { row: CalendarRowData | null }) {
         <div className="md:col-span-2 flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            disabled={busy}
             className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
           >
             {t("admin.save")}
@@ -292,7 +292,7 @@ function EventForm({ row }: { row: CalendarRowData | null }) {
             </p>
           ) : result ? (
             <p role="alert" className="text-sm text-red-700">
-              {result.error}
+              {st(result.error)}
             </p>
           ) : null}
         </div>

@@ -1,10 +1,5 @@
-import {
-  ARTICLE_SECTIONS,
-  type ContentEntity,
-  IMPORTANCES,
-  PRIORITIES,
-  SEVERITIES,
-} from "#common/admin/forms";
+import { ARTICLE_SECTIONS, type ContentEntity, PRIORITIES, SEVERITIES } from "#common/admin/forms";
+import { IMPORTANCE_LEVELS } from "#common/analytics-options";
 
 export type FieldType =
   | "text"
@@ -102,7 +97,7 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
     fields: [
       { name: "title", type: "text", required: true, wide: true },
       { name: "startsAt", type: "datetime", required: true },
-      { name: "importance", type: "select", options: IMPORTANCES, required: true },
+      { name: "importance", type: "select", options: IMPORTANCE_LEVELS, required: true },
       { name: "country", type: "text", required: true },
       { name: "category", type: "text", required: true },
       { name: "forecast", type: "text" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMPORTANCE_LEVELS } from "#common/analytics-options";
 import { defineTool, unavailable } from "./types";
 
 export const getEconomicCalendar = defineTool({
@@ -9,7 +10,7 @@ export const getEconomicCalendar = defineTool({
   inputSchema: z.object({
     days: z.number().int().min(1).max(30).optional().describe("How many days ahead (default 7)"),
     country: z.string().max(40).optional().describe("Only this country, e.g. Saudi Arabia, UAE, US"),
-    importance: z.enum(["high", "medium", "low"]).optional(),
+    importance: z.enum(IMPORTANCE_LEVELS).optional(),
   }),
   async execute({ days = 7, country, importance }, { calendar }) {
     if (!calendar) return unavailable("The economic calendar");

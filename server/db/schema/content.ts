@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { IMPORTANCE_LEVELS } from "#common/analytics-options";
+import { CONFIDENCE_LEVELS, EVENT_SOURCES, EVENT_STATUSES } from "#common/calendar-options";
 import { FREQUENCIES } from "#common/newsletter-schema";
 import { user } from "./auth";
 
@@ -88,26 +90,20 @@ export const economicEvents = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     country: text("country").notNull(),
     category: text("category").notNull(),
-    importance: text("importance", { enum: ["high", "medium", "low"] }).notNull(),
+    importance: text("importance", { enum: IMPORTANCE_LEVELS }).notNull(),
     impact: text("impact").notNull().default(""),
     forecast: text("forecast"),
     previous: text("previous"),
     /** The released figure, from the source or typed by an editor. */
     actual: text("actual"),
     /** Where the row came from: the shipped recurring schedule, a live feed, or an editor. */
-    source: text("source", { enum: ["schedule", "forexfactory", "editor"] })
-      .notNull()
-      .default("schedule"),
+    source: text("source", { enum: EVENT_SOURCES }).notNull().default("schedule"),
     /** "schedule" = generated from the usual pattern, not a confirmed time. */
-    confidence: text("confidence", { enum: ["confirmed", "expected", "schedule"] })
-      .notNull()
-      .default("schedule"),
+    confidence: text("confidence", { enum: CONFIDENCE_LEVELS }).notNull().default("schedule"),
     sourceUrl: text("source_url"),
     /** Releases of one indicator share a series (the event page's history). */
     series: text("series"),
-    status: text("status", { enum: ["scheduled", "cancelled"] })
-      .notNull()
-      .default("scheduled"),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("scheduled"),
     /** Set when an editor changed the row: feeds and the schedule no longer overwrite it. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),

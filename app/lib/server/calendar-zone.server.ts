@@ -21,8 +21,7 @@ export async function readerTimeZone(request: Request, context: Ctx): Promise<st
 
 /** The calendar's full API (services.calendar). */
 export function calendarOf(context: Ctx): CalendarFeature {
-  // The calendar's wiring (server/calendar/index.ts) sets the full feature as services.calendar.
-  return services(context).calendar as unknown as CalendarFeature;
+  return services(context).calendar;
 }
 
 /** A year-long cookie the server reads on the next render (no flash of Dubai times). */
