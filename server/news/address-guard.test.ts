@@ -148,7 +148,7 @@ describe("the news service and the admin form", () => {
         category: "markets",
         enabled: "on",
       });
-      expect(result, url).toMatchObject({ ok: false, status: 400, errors: { url: PRIVATE_ADDRESS_MESSAGE } });
+      expect(result, url).toMatchObject({ ok: false, status: 400, fields: { url: PRIVATE_ADDRESS_MESSAGE } });
       expect(await s.db.select().from(newsFeeds)).toEqual(before);
       expect(await s.db.select().from(auditLog)).toEqual(audits);
     }
