@@ -161,6 +161,10 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     bodyMarkdown: text("body_markdown").notNull().default(""),
+    /** Optional Arabic versions; null shows the English text (marked lang="en") on Arabic pages. */
+    titleAr: text("title_ar"),
+    excerptAr: text("excerpt_ar"),
+    bodyMarkdownAr: text("body_markdown_ar"),
     category: text("category"),
     priority: text("priority", { enum: ["urgent", "high", "medium"] }),
     bankName: text("bank_name"),
@@ -190,6 +194,8 @@ export const brokers = pgTable(
     features: jsonb("features").$type<string[]>().notNull().default([]),
     url: text("url"),
     description: text("description").notNull().default(""),
+    /** Optional Arabic description; null shows the English one (marked lang="en") on Arabic pages. */
+    descriptionAr: text("description_ar"),
     sortOrder: integer("sort_order").notNull().default(0),
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
@@ -206,6 +212,9 @@ export const blacklistEntries = pgTable(
     reason: text("reason").notNull(),
     dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
     warning: text("warning").notNull(),
+    /** Optional Arabic versions; null shows the English text (marked lang="en") on Arabic pages. */
+    reasonAr: text("reason_ar"),
+    warningAr: text("warning_ar"),
     severity: text("severity", { enum: ["urgent", "high", "medium"] }).notNull(),
     regulator: text("regulator"),
     createdAt: createdAt(),
@@ -222,6 +231,9 @@ export const educationCards = pgTable(
     section: text("section").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** Optional Arabic versions; null shows the English text (marked lang="en") on Arabic pages. */
+    titleAr: text("title_ar"),
+    bodyAr: text("body_ar"),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [index("education_cards_sort_idx").on(t.section, t.sortOrder)],
