@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { parseRetryAfter } from "#server/http/retry-after";
 import type { Db } from "../db/client";
 import { calendarFeedCache } from "../db/schema";
 import type { Logger } from "../logger";
@@ -37,14 +38,6 @@ export interface FeedFetchOptions {
 }
 
 const HOUR = 60 * 60 * 1000;
-
-/** Retry-After as seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: Date): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}
 
 /**
  * One polite fetch of a calendar feed: conditional GET (ETag / Last-Modified), a short timeout,
@@ -93,7 +86,10 @@ export async function fetchFeed(opts: FeedFetchOptions): Promise<FeedFetchResult
 
   if (res.status === 429) {
     await res.body?.cancel();
-    const wait = Math.max(retryAfterMs(res.headers.get("retry-after"), now) ?? 0, 2 * minIntervalMs);
+    const wait = Math.max(
+      parseRetryAfter(res.headers.get("retry-after"), now.getTime()) ?? 0,
+      2 * minIntervalMs,
+    );
     const nextFetchAt = new Date(now.getTime() + wait);
     await save({ nextFetchAt, lastStatus: 429 });
     log.warn(

@@ -9,7 +9,6 @@ import { calendarFeedCache, economicEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { retryAfterMs } from "./feed-fetch";
 import { parseForexFactory, toFeedEvents } from "./forex-factory";
 import { createCalendar } from "./service";
 import { refreshFeeds } from "./sources";
@@ -107,14 +106,6 @@ describe("Forex Factory weekly JSON", () => {
   it("refuses a body that is not an array", () => {
     expect(() => parseForexFactory("<html>busy</html>", createLogger("silent"))).toThrow(/not JSON/);
     expect(() => parseForexFactory('{"a":1}', createLogger("silent"))).toThrow(/not an array/);
-  });
-
-  it("reads Retry-After as seconds or as a date", () => {
-    const now = new Date("2026-12-07T00:00:00Z");
-    expect(retryAfterMs("120", now)).toBe(120_000);
-    expect(retryAfterMs("Mon, 07 Dec 2026 01:00:00 GMT", now)).toBe(HOUR);
-    expect(retryAfterMs("soon", now)).toBeNull();
-    expect(retryAfterMs(null, now)).toBeNull();
   });
 });
 

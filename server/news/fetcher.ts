@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { parseRetryAfter } from "#server/http/retry-after";
 import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "./address-guard";
 import { FeedError } from "./parser";
 
@@ -65,7 +66,7 @@ export async function fetchFeed(url: string, opts: FetchOptions = {}): Promise<F
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new FeedError(`HTTP ${res.status}`, retryAfter(res.headers.get("retry-after")));
+    throw new FeedError(`HTTP ${res.status}`, parseRetryAfter(res.headers.get("retry-after")) ?? undefined);
   }
   const maxBytes = opts.maxBytes ?? MAX_FEED_BYTES;
   const declared = Number(res.headers.get("content-length") ?? 0);
@@ -177,12 +178,4 @@ function decode(bytes: Uint8Array, contentType: string): string {
     decoder = new TextDecoder("utf-8");
   }
   return decoder.decode(bytes);
-}
-
-function retryAfter(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
