@@ -26,6 +26,10 @@ const MAX_LIMIT = 100;
  * the newest two hundred keep a common word's p95 bounded (bench/search.ts) and suit news.
  */
 export const CANDIDATES_PER_SOURCE = 200;
+/** Listed companies ranked per query (from the listing index's best matches). */
+const LISTING_CANDIDATES = 30;
+/** Listed companies on a page for a query of one- or two-letter words only. */
+const SHORT_QUERY_LISTINGS = 8;
 /** News items scanned newest-first before falling back to the index (see SEARCH_SQL). */
 export const RECENT_NEWS_WINDOW = 5_000;
 
@@ -280,7 +284,7 @@ export function createSearch(deps: SearchDeps): SearchService {
    * English or Arabic name): hundreds of listings stay out of every query's parameters.
    */
   function listingCandidates(query: string): Set<string> {
-    return new Set((listingIndex?.search(query, { limit: 30 }) ?? []).map((l) => l.symbol));
+    return new Set((listingIndex?.search(query, { limit: LISTING_CANDIDATES }) ?? []).map((l) => l.symbol));
   }
 
   function instrumentDocs(): FixedDoc[] {
@@ -399,10 +403,19 @@ export function createSearch(deps: SearchDeps): SearchService {
       );
       const candidates = () => listingCandidates(query);
       const prefix = prefixQuery(query);
+      const short = prefix !== null && onlyShortWords(query);
       // One- and two-letter queries go straight to prefixes; others only when the words find nothing.
-      let results =
-        prefix && onlyShortWords(query) ? [] : await run(query, plainQuery(query), limit, candidates);
-      if (results.length === 0 && prefix) results = await run(query, prefix, limit, candidates);
+      let results = short ? [] : await run(query, plainQuery(query), limit, candidates);
+      if (short) {
+        // Dozens of listed companies start with any one or two letters: at most a few of them take
+        // places on the page, so titles and curated instruments that start with them still show.
+        const all = await run(query, prefix, limit + LISTING_CANDIDATES, candidates);
+        const listingUrls = new Set(fixedDocs?.docs.filter((d) => d.listing).map((d) => d.url));
+        let listed = 0;
+        results = all
+          .filter((r) => !listingUrls.has(r.url) || ++listed <= SHORT_QUERY_LISTINGS)
+          .slice(0, limit);
+      } else if (results.length === 0 && prefix) results = await run(query, prefix, limit, candidates);
       log.debug({ query, results: results.length }, "search");
       return { query, results };
     },
