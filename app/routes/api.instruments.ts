@@ -1,3 +1,4 @@
+import type { ActionFailure } from "#common/action-result";
 import { parseInstrumentsQuery } from "#common/instruments";
 import { services } from "~/lib/auth.server";
 import type { Route } from "./+types/api.instruments";
@@ -8,7 +9,12 @@ import type { Route } from "./+types/api.instruments";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseInstrumentsQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return Response.json({ error: parsed.error }, { status: 400 });
+  // Bad input answers the shared failure shape, like every other API.
+  if (!parsed.ok)
+    return Response.json({ ok: false, error: parsed.error } satisfies ActionFailure, {
+      status: 400,
+      headers: { "Cache-Control": "no-store" },
+    });
   const { instruments } = services(context);
   return Response.json(
     { instruments: await instruments.summaries(parsed.query) },

@@ -670,6 +670,18 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       );
     });
   }
+  it("the instruments and calendar APIs answer bad queries with the shared failure shape", async () => {
+    const instruments = await send("GET", "/api/instruments?limit=500");
+    expect(instruments.status).toBe(400);
+    expect(JSON.parse(instruments.text)).toEqual({ ok: false, error: "limit: at most 50" });
+    const twice = await send("GET", "/api/instruments?exchange=DFM&exchange=ADX");
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(twice.text)).toEqual({ ok: false, error: "exchange: give it once" });
+    const calendar = await send("GET", "/api/calendar?from=nope");
+    expect(calendar.status).toBe(400);
+    expect(JSON.parse(calendar.text)).toMatchObject({ ok: false, fields: { from: expect.any(String) } });
+  });
+
   it("/metrics from outside with hostile Authorization headers: 401, never the metrics", async () => {
     await fc.assert(
       fc.asyncProperty(

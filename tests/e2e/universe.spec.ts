@@ -54,7 +54,7 @@ test("the API and site search know the listings", async ({ page, request }) => {
   expect((await api.json()).instruments[0]).toMatchObject({ symbol: "2280", nameAr: "المراعي" });
   const bad = await request.get("/api/instruments?limit=500");
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toEqual({ error: "limit: at most 50" });
+  expect(await bad.json()).toEqual({ ok: false, error: "limit: at most 50" });
 
   await page.goto("/search?q=Tibbiyah");
   await expect(page.locator('a[href="/markets/9530"]').first()).toBeVisible();
