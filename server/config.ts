@@ -74,6 +74,9 @@ const schema = z.object({
   CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   CHAT_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
   RSS_POLL_MINUTES: z.coerce.number().min(0.05).default(10),
+  /** The first seed adds the real Gulf business feeds beside the shipped samples (off: samples only,
+   * so an e2e server never reaches the internet for news). */
+  RSS_SEED_REAL_FEEDS: bool.default(true),
   /** Feeds may be on private, loopback or link-local addresses (off: SSRF defence). */
   FEEDS_ALLOW_PRIVATE: bool.default(false),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */

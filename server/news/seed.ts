@@ -80,11 +80,11 @@ export const EDUCATION_CARDS = [
 export async function seedNewsFeeds(s: {
   db: Db;
   log: Logger;
-  config: Pick<Config, "RSS_POLL_MINUTES">;
+  config: Pick<Config, "RSS_POLL_MINUTES" | "RSS_SEED_REAL_FEEDS">;
 }): Promise<number> {
   const feeds = await s.db
     .insert(newsFeeds)
-    .values(DEFAULT_FEEDS)
+    .values(DEFAULT_FEEDS.filter((f) => s.config.RSS_SEED_REAL_FEEDS || f.url.startsWith("sample://")))
     .onConflictDoNothing({ target: newsFeeds.url })
     .returning({ id: newsFeeds.id });
   // The shipped samples are read now (local files, milliseconds) so news shows before the first job run.

@@ -31,6 +31,18 @@ describe("seeded news (offline default)", () => {
     }
   });
 
+  it("seeds only the shipped samples when the real feeds are off (offline e2e servers)", async () => {
+    const offline = await createTestServices({ RSS_SEED_REAL_FEEDS: "false" });
+    try {
+      await seedNewsFeeds(offline);
+      const feeds = await offline.news.feeds();
+      expect(feeds.length).toBeGreaterThan(0);
+      expect(feeds.filter((f) => !f.url.startsWith("sample://"))).toEqual([]);
+    } finally {
+      await offline.close();
+    }
+  });
+
   it("is idempotent", async () => {
     const before = (await s.db.select().from(newsItems)).length;
     await s.db.update(newsFeeds).set({ lastModified: null });

@@ -36,6 +36,8 @@ export function startAppProcess(port: number, env: Record<string, string>): AppP
       MARKET_PROVIDER: "simulator",
       // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
       CALENDAR_SOURCE: "schedule",
+      // News comes from the shipped sample feeds only.
+      RSS_SEED_REAL_FEEDS: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

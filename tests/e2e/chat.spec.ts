@@ -241,6 +241,7 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
         MARKET_TICK_MS: "1000",
         MARKET_PROVIDER: "simulator",
         CALENDAR_SOURCE: "schedule",
+        RSS_SEED_REAL_FEEDS: "false",
         RSS_POLL_MINUTES: "60",
         AI_BASE_URL: stub.url,
         AI_API_KEY: "sk-e2e",

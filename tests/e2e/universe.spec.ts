@@ -173,6 +173,7 @@ async function startStubbedSite() {
       MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
       // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
       CALENDAR_SOURCE: "schedule",
+      RSS_SEED_REAL_FEEDS: "false",
       RSS_POLL_MINUTES: "60",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "500",
