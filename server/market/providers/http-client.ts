@@ -49,14 +49,7 @@ export interface HttpClientOptions {
 const MAX_BACKOFF_MS = 10 * 60_000;
 const FIRST_BACKOFF_MS = 2_000;
 
-/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | null {
-  if (!value) return null;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - now) : null;
-}
+import { parseRetryAfter } from "#server/http/retry-after";
 
 export interface HttpClient {
   getJson(path: string, signal?: AbortSignal): Promise<unknown>;
