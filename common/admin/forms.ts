@@ -170,12 +170,24 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, messa
     .optional()
     .transform((v) => (v ? (v as T[number]) : null));
 
+/** An optional Arabic version of an editor's text: empty means none (the page shows the English). */
+const arabicText = optionalText;
+const arabicMarkdown = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max.toLocaleString("en")} characters`)
+    .optional()
+    .transform((v) => (v?.trim() ? v : null));
+
 export const articleSchema = z.object({
   section: z.enum(ARTICLE_SECTIONS, "Choose a section"),
   title: text(200, "Title"),
   slug,
   excerpt: z.string().trim().max(500, "Excerpt must be at most 500 characters").default(""),
   bodyMarkdown: z.string().max(50_000, "Body must be at most 50,000 characters").default(""),
+  titleAr: arabicText(200, "Arabic title"),
+  excerptAr: arabicText(500, "Arabic excerpt"),
+  bodyMarkdownAr: arabicMarkdown(50_000, "Arabic body"),
   category: optionalText(60, "Category"),
   priority: optionalEnum(PRIORITIES, "Choose a priority"),
   bankName: optionalText(120, "Bank name"),
@@ -201,6 +213,7 @@ export const brokerSchema = z.object({
     .optional()
     .transform((v) => v || null),
   description: z.string().trim().max(2_000, "Description must be at most 2,000 characters").default(""),
+  descriptionAr: arabicText(2_000, "Arabic description"),
   sortOrder: z.coerce.number().int("Order must be a whole number").min(0).max(10_000).default(0),
   published: checkbox,
 });
@@ -209,6 +222,8 @@ export const blacklistSchema = z.object({
   name: text(120, "Name"),
   reason: text(500, "Reason"),
   warning: text(2_000, "Warning"),
+  reasonAr: arabicText(500, "Arabic reason"),
+  warningAr: arabicText(2_000, "Arabic warning"),
   severity: z.enum(SEVERITIES, "Choose a severity"),
   dateAdded: optionalGmtDateTime("Date added"),
   regulator: optionalText(120, "Regulator"),
@@ -231,6 +246,8 @@ export const educationSchema = z.object({
   title: text(200, "Title"),
   slug,
   body: text(5_000, "Body"),
+  titleAr: arabicText(200, "Arabic title"),
+  bodyAr: arabicText(5_000, "Arabic body"),
   sortOrder: z.coerce.number().int("Order must be a whole number").min(0).max(10_000).default(0),
 });
 

@@ -218,3 +218,45 @@ describe("news pages and home", () => {
     expect(home.brokers).toHaveLength(4);
   });
 });
+
+describe("Arabic versions", () => {
+  it("stores an article's and a broker's optional Arabic text beside the English and renders the Arabic body sanitized", async () => {
+    const a = await content.articles.create({
+      section: "economic",
+      title: "Oil steadies",
+      titleAr: "النفط يستقر",
+      excerptAr: "ملخص",
+      bodyMarkdown: "English **body**",
+      bodyMarkdownAr: "نص **عربي** <script>alert(1)</script>",
+    });
+    expect(a.bodyHtmlAr).toContain("<strong>عربي</strong>");
+    expect(a.bodyHtmlAr).not.toContain("<script");
+    const read = await content.articles.get(a.slug);
+    expect([read.title, read.titleAr, read.excerptAr]).toEqual(["Oil steadies", "النفط يستقر", "ملخص"]);
+    const [summary] = (await content.articles.list({ section: "economic" })).filter((x) => x.id === a.id);
+    expect(summary?.titleAr).toBe("النفط يستقر");
+
+    const plain = await content.articles.create({ section: "economic", title: "No Arabic" });
+    expect([plain.titleAr, plain.bodyMarkdownAr, plain.bodyHtmlAr]).toEqual([null, null, null]);
+
+    const b = await content.brokers.create({
+      name: "Arabic Broker",
+      rating: 4,
+      minDeposit: "$100",
+      spread: "0.1",
+      description: "English",
+      descriptionAr: "وصف عربي",
+    });
+    expect((await content.brokers.get(b.id)).descriptionAr).toBe("وصف عربي");
+    expect((await content.brokers.update(b.id, { descriptionAr: null })).descriptionAr).toBeNull();
+
+    const e = await content.blacklist.create({
+      name: "Arabic Scam",
+      reason: "Unlicensed",
+      warning: "Avoid",
+      reasonAr: "غير مرخص",
+      severity: "high",
+    });
+    expect([e.reasonAr, e.warningAr]).toEqual(["غير مرخص", null]);
+  });
+});

@@ -40,6 +40,8 @@ const summaryColumns = {
   section: articles.section,
   title: articles.title,
   excerpt: articles.excerpt,
+  titleAr: articles.titleAr,
+  excerptAr: articles.excerptAr,
   category: articles.category,
   priority: articles.priority,
   bankName: articles.bankName,
@@ -49,7 +51,11 @@ const summaryColumns = {
 
 function toArticle(row: ArticleRow): Article {
   const { createdAt: _created, ...rest } = row;
-  return { ...rest, bodyHtml: renderMarkdown(row.bodyMarkdown) };
+  return {
+    ...rest,
+    bodyHtml: renderMarkdown(row.bodyMarkdown),
+    bodyHtmlAr: row.bodyMarkdownAr ? renderMarkdown(row.bodyMarkdownAr) : null,
+  };
 }
 
 function toBroker(row: BrokerRow): Broker {
@@ -147,6 +153,9 @@ export function createContent(deps: ContentDeps): ContentService {
               slug,
               excerpt: input.excerpt ?? "",
               bodyMarkdown: input.bodyMarkdown ?? "",
+              titleAr: input.titleAr || null,
+              excerptAr: input.excerptAr || null,
+              bodyMarkdownAr: input.bodyMarkdownAr || null,
               category: input.category ?? null,
               priority: input.priority ?? null,
               bankName: input.bankName ?? null,
@@ -210,6 +219,7 @@ export function createContent(deps: ContentDeps): ContentService {
               features: input.features ?? [],
               url: input.url ?? null,
               description: input.description ?? "",
+              descriptionAr: input.descriptionAr || null,
               sortOrder: input.sortOrder ?? 0,
               published: input.published ?? true,
             })
@@ -261,6 +271,8 @@ export function createContent(deps: ContentDeps): ContentService {
               name: input.name,
               reason: input.reason,
               warning: input.warning,
+              reasonAr: input.reasonAr || null,
+              warningAr: input.warningAr || null,
               severity: input.severity,
               regulator: input.regulator ?? null,
               dateAdded: input.dateAdded ?? new Date(),

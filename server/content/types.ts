@@ -15,6 +15,9 @@ export interface ArticleSummary {
   section: ArticleSection;
   title: string;
   excerpt: string;
+  /** The Arabic versions an editor gave, or null (Arabic pages then show the English, lang="en"). */
+  titleAr: string | null;
+  excerptAr: string | null;
   category: string | null;
   priority: Priority | null;
   bankName: string | null;
@@ -26,6 +29,9 @@ export interface ArticleSummary {
 export interface Article extends ArticleSummary {
   bodyMarkdown: string;
   bodyHtml: string;
+  /** The Arabic body and its HTML, sanitized like the English one; null when none was written. */
+  bodyMarkdownAr: string | null;
+  bodyHtmlAr: string | null;
   authorId: string | null;
   updatedAt: Date;
 }
@@ -37,6 +43,9 @@ export interface ArticleInput {
   slug?: string | null;
   excerpt?: string;
   bodyMarkdown?: string;
+  titleAr?: string | null;
+  excerptAr?: string | null;
+  bodyMarkdownAr?: string | null;
   category?: string | null;
   priority?: Priority | null;
   bankName?: string | null;
@@ -56,6 +65,8 @@ export interface Broker {
   features: string[];
   url: string | null;
   description: string;
+  /** The Arabic description, or null (Arabic pages then show the English one, lang="en"). */
+  descriptionAr: string | null;
   sortOrder: number;
   published: boolean;
 }
@@ -70,6 +81,7 @@ export interface BrokerInput {
   features?: string[];
   url?: string | null;
   description?: string;
+  descriptionAr?: string | null;
   sortOrder?: number;
   published?: boolean;
 }
@@ -80,6 +92,9 @@ export interface BlacklistEntry {
   name: string;
   reason: string;
   warning: string;
+  /** The Arabic versions, or null (Arabic pages then show the English, lang="en"). */
+  reasonAr: string | null;
+  warningAr: string | null;
   severity: Severity;
   regulator: string | null;
   dateAdded: Date;
@@ -89,6 +104,8 @@ export interface BlacklistInput {
   name: string;
   reason: string;
   warning: string;
+  reasonAr?: string | null;
+  warningAr?: string | null;
   severity: Severity;
   regulator?: string | null;
   dateAdded?: Date | null;

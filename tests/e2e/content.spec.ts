@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "./fixtures";
+import { expect, hydrated, type Page, signInAsAdmin, test } from "./fixtures";
 
 const WIDTHS = [375, 1280] as const;
 
@@ -278,4 +278,72 @@ test.describe("home sections", () => {
       await warning.screenshot({ path: `screenshots/content-home-warning-${width}.png` });
     }
   });
+});
+
+test("an editor's Arabic text shows on Arabic pages; text without Arabic shows in English marked lang=en", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const edit = async (type: string, index: number) => {
+    await page.waitForLoadState("networkidle");
+    await page.goto(`/admin?tab=content&type=${type}`);
+    await hydrated(page);
+    await page
+      .getByRole("row")
+      .nth(index + 1)
+      .getByRole("link", { name: /^Edit/ })
+      .click();
+  };
+  const save = async () => {
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Changes saved.").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  };
+
+  await edit("brokers", 0);
+  const brokerAr = page.getByLabel("Arabic description (optional)");
+  await expect(brokerAr).toHaveAttribute("dir", "rtl");
+  await expect(brokerAr).toHaveAttribute("lang", "ar");
+  await brokerAr.fill("وسيط منظم بفروق أسعار منخفضة");
+  await save();
+
+  await edit("articles", 0);
+  const title = await page.getByLabel("Title *").inputValue();
+  const slug = await page.getByLabel("Slug").inputValue();
+  const section = await page.getByLabel("Section *").inputValue();
+  const path = `${section === "broker-analysis" ? "/brokers/analysis" : "/news/article"}/${encodeURIComponent(slug)}`;
+  await page
+    .getByLabel("Arabic body (Markdown, optional)")
+    .fill("نص **عربي** للمقال<script>window.hacked = 1</script>");
+  await save();
+
+  try {
+    await page.goto("/ar/brokers/recommended");
+    await hydrated(page);
+    await expect(page.getByText("وسيط منظم بفروق أسعار منخفضة")).toBeVisible();
+    const english = page.locator('p[lang="en"][dir="ltr"]').first();
+    await expect(english).toBeVisible();
+    await screenshots(page, "brokers-arabic-text");
+    await page.goto("/brokers/recommended");
+    await hydrated(page);
+    await expect(page.getByText("وسيط منظم بفروق أسعار منخفضة")).toHaveCount(0);
+    await expect(page.locator('p[lang="en"]')).toHaveCount(0);
+
+    const res = await page.goto(`/ar${path}`);
+    expect(res?.status()).toBe(200);
+    await hydrated(page);
+    await expect(page.locator("main article strong", { hasText: "عربي" }).first()).toBeVisible();
+    await expect(page.locator("main article").first()).not.toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: title })).toHaveAttribute("lang", "en");
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await screenshots(page, "article-arabic-body");
+  } finally {
+    await edit("brokers", 0);
+    await page.getByLabel("Arabic description (optional)").fill("");
+    await save();
+    await edit("articles", 0);
+    await page.getByLabel("Arabic body (Markdown, optional)").fill("");
+    await save();
+  }
 });

@@ -27,6 +27,8 @@ export interface FieldDef {
   initial?: string | boolean;
   /** Spans both columns of the form grid. */
   wide?: boolean;
+  /** The optional Arabic version of another field: written right to left, marked lang="ar". */
+  arabic?: boolean;
 }
 
 export type ColumnKind = "text" | "date" | "datetime" | "bool" | "badge" | "rating" | "feedStatus";
@@ -40,6 +42,7 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
   articles: {
     fields: [
       { name: "title", type: "text", required: true, wide: true },
+      { name: "titleAr", type: "text", wide: true, arabic: true },
       { name: "section", type: "select", options: ARTICLE_SECTIONS, required: true },
       { name: "slug", type: "text" },
       { name: "category", type: "text" },
@@ -47,7 +50,9 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
       { name: "bankName", type: "text" },
       { name: "publishedAt", type: "datetime" },
       { name: "excerpt", type: "textarea", rows: 2, wide: true },
+      { name: "excerptAr", type: "textarea", rows: 2, wide: true, arabic: true },
       { name: "bodyMarkdown", type: "markdown", rows: 12, wide: true },
+      { name: "bodyMarkdownAr", type: "markdown", rows: 12, wide: true, arabic: true },
       { name: "published", type: "checkbox", initial: true },
     ],
     columns: [
@@ -69,6 +74,7 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
       { name: "sortOrder", type: "number", step: "1", min: 0, initial: "0" },
       { name: "features", type: "list", wide: true },
       { name: "description", type: "textarea", rows: 3, wide: true },
+      { name: "descriptionAr", type: "textarea", rows: 3, wide: true, arabic: true },
       { name: "published", type: "checkbox", initial: true },
     ],
     columns: [
@@ -85,7 +91,9 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
       { name: "dateAdded", type: "datetime" },
       { name: "regulator", type: "text" },
       { name: "reason", type: "textarea", rows: 2, required: true, wide: true },
+      { name: "reasonAr", type: "textarea", rows: 2, wide: true, arabic: true },
       { name: "warning", type: "textarea", rows: 3, required: true, wide: true },
+      { name: "warningAr", type: "textarea", rows: 3, wide: true, arabic: true },
     ],
     columns: [
       { name: "name", kind: "text" },
@@ -119,6 +127,8 @@ export const CONTENT_UI: Record<ContentEntity, { fields: FieldDef[]; columns: Co
       { name: "slug", type: "text" },
       { name: "sortOrder", type: "number", step: "1", min: 0, initial: "0" },
       { name: "body", type: "textarea", rows: 5, required: true, wide: true },
+      { name: "titleAr", type: "text", wide: true, arabic: true },
+      { name: "bodyAr", type: "textarea", rows: 5, wide: true, arabic: true },
     ],
     columns: [
       { name: "section", kind: "text" },

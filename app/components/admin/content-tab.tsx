@@ -295,6 +295,8 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
   const value = formValue(field, row);
   const wide = field.wide ? "md:col-span-2" : "";
   const help = t(`content.help.${field.name}`, { defaultValue: "" }) || undefined;
+  // An Arabic version is written right to left whatever the admin's own language.
+  const arabic = field.arabic ? ({ dir: "rtl", lang: "ar" } as const) : {};
   switch (field.type) {
     case "checkbox":
       return (
@@ -330,6 +332,7 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
           rows={field.rows ?? 2}
           defaultValue={String(value)}
           placeholder={field.type === "list" ? t("content.listPlaceholder") : undefined}
+          {...arabic}
         />
       );
     case "markdown":
@@ -341,6 +344,7 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
           error={error}
           rows={field.rows}
           defaultValue={String(value)}
+          arabic={field.arabic}
         />
       );
     default:
@@ -364,6 +368,7 @@ function FieldInput({ field, row, error }: { field: FieldDef; row: Row | null; e
           min={field.min}
           max={field.max}
           title={field.type === "datetime" ? t("content.gmt") : undefined}
+          {...arabic}
         />
       );
   }

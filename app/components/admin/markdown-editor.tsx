@@ -14,6 +14,7 @@ export function MarkdownEditor({
   rows = 10,
   defaultValue,
   className,
+  arabic,
 }: {
   name: string;
   label: string;
@@ -21,7 +22,10 @@ export function MarkdownEditor({
   rows?: number;
   defaultValue: string;
   className?: string;
+  /** The Arabic version of a text: written and previewed right to left, marked lang="ar". */
+  arabic?: boolean;
 }) {
+  const lang = arabic ? ({ dir: "rtl", lang: "ar" } as const) : {};
   const { t } = useTranslation("admin");
   const id = useId();
   const [mode, setMode] = useState<"write" | "preview">("write");
@@ -70,10 +74,12 @@ export function MarkdownEditor({
         hidden={mode === "preview"}
         aria-invalid={error ? true : undefined}
         className="font-mono text-sm"
+        {...lang}
       />
       {mode === "preview" ? (
         <div
           data-testid="markdown-preview"
+          {...lang}
           aria-live="polite"
           className={`min-h-40 rounded-md border border-slate-300 bg-white p-4 text-slate-800 ${PROSE}`}
         >

@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import type { ArticleSummary } from "#server/content/types";
 import { Link } from "~/components/link";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { CategoryBadge, PriorityBadge } from "./badges";
 import { articleHref } from "./format";
+import { localized } from "./localized";
 
 /** One editorial article in a list: category or priority, bank, title, excerpt, relative time. */
 export function ArticleCard({
@@ -19,6 +21,9 @@ export function ArticleCard({
 }) {
   const { t } = useTranslation("content");
   const f = useFormat();
+  const lang = useLang();
+  const title = localized(lang, article.title, article.titleAr);
+  const excerpt = localized(lang, article.excerpt, article.excerptAr);
   const href = articleHref(article);
   // Compact cards sit under a section heading (home); full ones directly under the page title.
   const Heading = compact ? "h3" : "h2";
@@ -46,19 +51,21 @@ export function ArticleCard({
         </p>
       ) : null}
       <Heading
-        dir={textDir(article.title)}
+        dir={textDir(title.text)}
+        lang={title.attrs.lang}
         className={`mt-2 font-semibold text-slate-900 ${compact ? "text-base" : "text-lg"}`}
       >
         <Link to={href} className="hover:text-brand-600 hover:underline">
-          {article.title}
+          {title.text}
         </Link>
       </Heading>
-      {article.excerpt ? (
+      {excerpt.text ? (
         <p
-          dir={textDir(article.excerpt)}
+          dir={textDir(excerpt.text)}
+          lang={excerpt.attrs.lang}
           className={`mt-2 text-slate-600 ${compact ? "line-clamp-2 text-sm" : "line-clamp-3"}`}
         >
-          {article.excerpt}
+          {excerpt.text}
         </p>
       ) : null}
       <Link

@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import type { Article, ArticleSummary } from "#server/content/types";
 import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { ArticleCard } from "./article-card";
 import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
 import { sectionHref } from "./format";
+import { localized } from "./localized";
 
 // Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).
 const PROSE =
@@ -24,8 +26,17 @@ export function ArticleView({
   const { t } = useTranslation("content");
   const f = useFormat();
   const sectionName = t(`sections.${article.section}`);
+  const lang = useLang();
+  const title = localized(lang, article.title, article.titleAr);
+  const excerpt = localized(lang, article.excerpt, article.excerptAr);
+  const body = localized(lang, article.bodyHtml, article.bodyHtmlAr);
   return (
-    <Page title={article.title} subtitle={article.excerpt || undefined}>
+    <Page
+      title={title.text}
+      titleAttrs={title.attrs}
+      subtitle={excerpt.text || undefined}
+      subtitleAttrs={excerpt.attrs}
+    >
       <div className="mx-auto max-w-3xl">
         <Link
           to={sectionHref(article.section)}
@@ -57,7 +68,9 @@ export function ArticleView({
         <article
           className={`mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 ${PROSE}`}
           // Rendered from Markdown and sanitized on the server (server/content/markdown.ts).
-          dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+          // Both languages' bodies are rendered and sanitized the same way.
+          dangerouslySetInnerHTML={{ __html: body.text }}
+          {...body.attrs}
         />
       </div>
       {more.length > 0 ? (

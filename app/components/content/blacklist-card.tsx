@@ -2,8 +2,10 @@ import { Flag, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { BlacklistEntry } from "#server/content/types";
 import { Link } from "~/components/link";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { SeverityBadge } from "./badges";
+import { localized } from "./localized";
 
 const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium: "border-l-yellow-400" };
 
@@ -11,6 +13,9 @@ const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium
 export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
   const { t } = useTranslation("content");
   const f = useFormat();
+  const lang = useLang();
+  const reason = localized(lang, entry.reason, entry.reasonAr);
+  const warning = localized(lang, entry.warning, entry.warningAr);
   return (
     <article
       id={`blacklist-${entry.id}`}
@@ -30,7 +35,9 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
           <time dateTime={new Date(entry.dateAdded).toISOString()}>{f.date(entry.dateAdded)}</time>
         </dd>
         <dt className="text-slate-500">{t("blacklist.reason")}</dt>
-        <dd className="font-semibold text-slate-900">{entry.reason}</dd>
+        <dd className="font-semibold text-slate-900" {...reason.attrs}>
+          {reason.text}
+        </dd>
         {entry.regulator ? (
           <>
             <dt className="text-slate-500">{t("blacklist.regulator")}</dt>
@@ -38,7 +45,9 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
           </>
         ) : null}
         <dt className="text-slate-500">{t("blacklist.warning")}</dt>
-        <dd className="rounded-md bg-red-50 p-3 text-red-900">{entry.warning}</dd>
+        <dd className="rounded-md bg-red-50 p-3 text-red-900" {...warning.attrs}>
+          {warning.text}
+        </dd>
       </dl>
       <div className="mt-4 flex justify-end">
         <Link

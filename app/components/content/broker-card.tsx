@@ -1,7 +1,9 @@
 import { ExternalLink, ShieldCheck, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Broker } from "#server/content/types";
+import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import { localized } from "./localized";
 
 /** Five stars filled to the rating (out of 5). */
 function Stars({ rating }: { rating: number }) {
@@ -46,6 +48,7 @@ function VisitBrokerLink({ broker, className = "" }: { broker: Broker; className
 export function BrokerCard({ broker, compact = false }: { broker: Broker; compact?: boolean }) {
   const { t } = useTranslation("content");
   const f = useFormat();
+  const description = localized(useLang(), broker.description, broker.descriptionAr);
   // Compact cards sit under a section heading (home); full ones directly under the page title.
   const Heading = compact ? "h3" : "h2";
   return (
@@ -61,9 +64,9 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
         </span>
       </div>
       <Stars rating={broker.rating} />
-      {!compact && broker.description ? (
-        <p dir="auto" className="mt-3 text-sm text-slate-600">
-          {broker.description}
+      {!compact && description.text ? (
+        <p dir="auto" className="mt-3 text-sm text-slate-600" {...description.attrs}>
+          {description.text}
         </p>
       ) : null}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
