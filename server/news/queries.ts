@@ -93,6 +93,9 @@ export interface EducationCard {
   section: string;
   title: string;
   body: string;
+  /** The editor's Arabic version; null when none was written (the page then shows the English). */
+  titleAr: string | null;
+  bodyAr: string | null;
 }
 
 export async function listEducation(db: Db): Promise<EducationCard[]> {
@@ -102,6 +105,8 @@ export async function listEducation(db: Db): Promise<EducationCard[]> {
       section: educationCards.section,
       title: educationCards.title,
       body: educationCards.body,
+      titleAr: educationCards.titleAr,
+      bodyAr: educationCards.bodyAr,
     })
     .from(educationCards)
     .orderBy(asc(educationCards.section), asc(educationCards.sortOrder));

@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsAnalyses, newsFeeds, newsItems } from "../db/schema";
+import { educationCards, newsAnalyses, newsFeeds, newsItems } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { EDUCATION_CARDS, seedEducation, seedNewsFeeds } from "./seed";
@@ -141,6 +141,28 @@ describe("news analytics dashboard (feed, then summaries, then sentiment)", () =
     ]);
     expect(EDUCATION_CARDS[0]!.body).toMatch(/TADAWUL, DFM and ADX/);
     expect(EDUCATION_CARDS[1]!.body).toMatch(/AED and SAR/);
+  });
+
+  it("returns an education card's Arabic version beside the English, null where none was written", async () => {
+    const slug = EDUCATION_CARDS[0]!.slug;
+    await s.db
+      .update(educationCards)
+      .set({ titleAr: "فهم أسواق الأسهم الخليجية", bodyAr: "نص عربي" })
+      .where(eq(educationCards.slug, slug));
+    try {
+      const cards = await s.news.education();
+      expect(cards.find((c) => c.slug === slug)).toMatchObject({
+        title: "Understanding Gulf Stock Markets",
+        titleAr: "فهم أسواق الأسهم الخليجية",
+        bodyAr: "نص عربي",
+      });
+      expect(cards.find((c) => c.slug !== slug)).toMatchObject({ titleAr: null, bodyAr: null });
+    } finally {
+      await s.db
+        .update(educationCards)
+        .set({ titleAr: null, bodyAr: null })
+        .where(eq(educationCards.slug, slug));
+    }
   });
 });
 

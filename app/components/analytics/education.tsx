@@ -1,5 +1,7 @@
 import { BarChart3, BookOpen, Coins, Droplet, Landmark, LineChart, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { localized } from "~/components/content/localized";
+import { useLang } from "~/lib/locale";
 import type { EducationView } from "./view";
 
 const ICONS: Record<string, typeof BookOpen> = {
@@ -14,6 +16,7 @@ const ICONS: Record<string, typeof BookOpen> = {
 /** The Education tab: static cards in two sections. */
 export function Education({ sections }: { sections: EducationView[] }) {
   const { t } = useTranslation("analytics");
+  const lang = useLang();
   return (
     <section aria-labelledby="education-title">
       <h2 id="education-title" className="flex items-center gap-2 text-xl font-semibold">
@@ -28,6 +31,8 @@ export function Education({ sections }: { sections: EducationView[] }) {
             <ul className="mt-3 space-y-3">
               {section.cards.map((card) => {
                 const Icon = ICONS[card.slug] ?? BookOpen;
+                const title = localized(lang, card.title, card.titleAr);
+                const body = localized(lang, card.body, card.bodyAr);
                 return (
                   <li
                     key={card.slug}
@@ -36,8 +41,12 @@ export function Education({ sections }: { sections: EducationView[] }) {
                   >
                     <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
                     <div>
-                      <h4 className="font-medium text-slate-900">{card.title}</h4>
-                      <p className="text-sm text-slate-600">{card.body}</p>
+                      <h4 className="font-medium text-slate-900" {...title.attrs}>
+                        {title.text}
+                      </h4>
+                      <p className="text-sm text-slate-600" {...body.attrs}>
+                        {body.text}
+                      </p>
                     </div>
                   </li>
                 );

@@ -49,7 +49,7 @@ export interface DashboardView {
 
 export interface EducationView {
   section: string;
-  cards: Array<{ slug: string; title: string; body: string }>;
+  cards: Array<{ slug: string; title: string; body: string; titleAr: string | null; bodyAr: string | null }>;
 }
 
 const percent = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
@@ -99,7 +99,14 @@ function feedItemView(item: NewsItem & { language?: string }, f: Format): FeedIt
 }
 
 export function toEducationView(
-  cards: Array<{ slug: string; section: string; title: string; body: string }>,
+  cards: Array<{
+    slug: string;
+    section: string;
+    title: string;
+    body: string;
+    titleAr: string | null;
+    bodyAr: string | null;
+  }>,
 ) {
   const sections: EducationView[] = [];
   for (const card of cards) {
@@ -108,7 +115,8 @@ export function toEducationView(
       section = { section: card.section, cards: [] };
       sections.push(section);
     }
-    section.cards.push({ slug: card.slug, title: card.title, body: card.body });
+    const { slug, title, body, titleAr, bodyAr } = card;
+    section.cards.push({ slug, title, body, titleAr, bodyAr });
   }
   return sections;
 }
