@@ -78,7 +78,9 @@ test.describe("news analytics dashboard", () => {
     }
   });
 
-  test("Economic Calendar: fields in the reader's zone, filters, day range and the iCalendar feed", async ({ page }) => {
+  test("Economic Calendar: fields in the reader's zone, filters, day range and the iCalendar feed", async ({
+    page,
+  }) => {
     await page.goto("/news-analytics");
     await openTab(page, "Economic Calendar");
     const events = page.getByTestId("calendar-event");
