@@ -198,8 +198,15 @@ describe.skipIf(!isPostgresRun())("several app processes on one PostgreSQL serve
         const symbols = parts.filter((p) => p.t === t).flatMap((p) => p.q.map((q) => q[0]));
         expect(new Set(symbols).size).toBe(symbols.length);
       }
-      const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(TICK_MS * 0.5);
+      // Two leaders would interleave their ticks: half the gaps would be at most half a tick. One
+      // tick may run late while the new leader writes its history backfill, so the lower quartile
+      // of the gaps is checked, not the smallest.
+      const gaps = ticks
+        .slice(1)
+        .map((t, i) => t - ticks[i]!)
+        .sort((x, y) => x - y);
+      expect(gaps.length).toBeGreaterThanOrEqual(3);
+      expect(gaps[Math.floor(gaps.length / 4)]).toBeGreaterThanOrEqual(TICK_MS * 0.6);
 
       const notes = await sql<{ alert_id: string; n: number }>(
         "select alert_id, count(*)::int as n from alert_notifications group by alert_id order by alert_id",
