@@ -91,7 +91,8 @@ test("creating an article: Markdown preview is sanitized, the article is listed 
   await page
     .getByLabel("Body (Markdown)")
     .fill("Activity **expanded** in May.\n\n<script>window.hacked = 1</script><img src=x onerror=alert(1)>");
-  await page.getByRole("button", { name: "Preview" }).click();
+  // The English body's editor comes first; the optional Arabic body has its own Preview.
+  await page.getByRole("button", { name: "Preview" }).first().click();
   const preview = page.getByTestId("markdown-preview");
   await expect(preview.locator("strong")).toHaveText("expanded");
   expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
