@@ -468,7 +468,9 @@ test.describe("right to left", () => {
     ] as const) {
       await page.goto(path);
       const row = page.locator("#markets li[data-symbol]").first();
-      const name = (await row.locator("a").first().boundingBox())!;
+      await expect(row.locator("[data-field=price]")).toBeVisible();
+      await expect(row.getByRole("link").first()).toBeVisible();
+      const name = (await row.getByRole("link").first().boundingBox())!;
       const price = (await row.locator("[data-field=price]").boundingBox())!;
       expect(price.x < name.x, `${path}: price left of the name`).toBe(priceLeftOfName);
     }
