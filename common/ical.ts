@@ -1,7 +1,6 @@
 /**
- * What the feed shows of an economic calendar event. The calendar's EconomicEvent
- * (server/calendar/types.ts) has these fields; they are named here because common/ imports
- * nothing from the server.
+ * What the feed shows of an economic calendar event; the calendar's EconomicEvent
+ * (server/calendar/types.ts) extends it.
  */
 export interface ICalEvent {
   id: string;

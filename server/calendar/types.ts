@@ -1,22 +1,14 @@
-/** The economic calendar's public types: what other features (chat, search, iCal) read. */
-export interface EconomicEvent {
-  id: string;
-  title: string;
-  description: string;
-  startsAt: Date;
-  country: string;
-  category: string;
-  importance: "high" | "medium" | "low";
-  impact: string;
-  forecast: string | null;
-  previous: string | null;
-  /** The released figure (from the source or an editor); null before the release. */
-  actual?: string | null;
+import type { ICalEvent } from "#common/ical";
+
+/**
+ * The economic calendar's public types: what other features (chat, search, iCal) read. An event is
+ * what the iCalendar feed shows of it (`actual`: the released figure, from the source or an editor,
+ * null before the release) plus where it came from.
+ */
+export interface EconomicEvent extends ICalEvent {
   /** schedule: generated from the usual pattern; forexfactory: the weekly feed; editor: typed in the admin. */
   source?: "schedule" | "forexfactory" | "editor";
-  confidence?: "confirmed" | "expected" | "schedule";
   sourceUrl?: string | null;
-  status?: "scheduled" | "cancelled";
   series?: string | null;
 }
 
