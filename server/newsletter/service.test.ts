@@ -256,6 +256,8 @@ describe("admin views", () => {
       .update(newsletterSubscribers)
       .set({ isActive: false })
       .where(eq(newsletterSubscribers.email, "daily-0@example.com"));
+    // The seeded readers subscribed an hour ago, so "newest" cannot tie with them on a busy machine.
+    await s.db.update(newsletterSubscribers).set({ subscribedAt: sql`now() - interval '1 hour'` });
     await nl.subscribe({ source: "community", fullName: "Newest Reader", email: "newest@example.com" });
     expect(await nl.stats()).toEqual({ total: 8, active: 7, daily: 1, weekly: 5, monthly: 1 });
     const page = await nl.subscribers({ page: 1, pageSize: 3 });
