@@ -12,9 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ALERT_FREQUENCIES, ALERT_STATUSES } from "#common/alert-options";
 import { ALERT_TYPES } from "#common/alert-schema";
 import { FREQUENCIES } from "#common/newsletter-schema";
 import { user } from "./auth";
+import { webhookEndpoints } from "./channels";
+import { watchlists } from "./watchlists";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const userRef = () =>
@@ -105,12 +108,31 @@ export const priceAlerts = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     isTriggered: boolean("is_triggered").notNull().default(false),
     notifyEmail: boolean("notify_email").notNull().default(false),
+    /** The last time it fired, and at what price. */
     triggeredAt: timestamp("triggered_at", { withTimezone: true }),
     triggeredPrice: numeric("triggered_price", { precision: 24, scale: 6, mode: "number" }),
+    /** Lifecycle (Active, Triggered, Paused, Expired, Error); only active alerts are evaluated. */
+    status: text("status", { enum: ALERT_STATUSES }).notNull().default("active"),
+    /** once (the spec's default), daily (once per exchange trading day), every (after cooldown_seconds). */
+    frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("once"),
+    cooldownSeconds: integer("cooldown_seconds"),
+    /** For move_window: the window in minutes (5, 60 or 1440); target_value is the % move. */
+    windowMinutes: integer("window_minutes"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Why the alert is in the Error state, for its owner. */
+    errorMessage: text("error_message"),
+    notifyPush: boolean("notify_push").notNull().default(false),
+    notifyWebhook: boolean("notify_webhook").notNull().default(false),
+    /** The webhook to call; null with notify_webhook means the account's default webhook. */
+    webhookId: uuid("webhook_id").references(() => webhookEndpoints.id, { onDelete: "set null" }),
+    /** Set when the alert was made for a whole watchlist (one alert per member symbol). */
+    watchlistId: uuid("watchlist_id").references(() => watchlists.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("price_alerts_user_created_idx").on(t.userId, t.createdAt),
+    index("price_alerts_watchlist_idx").on(t.watchlistId),
+    index("price_alerts_webhook_idx").on(t.webhookId),
     index("price_alerts_armed_symbol_idx").on(t.symbol).where(sql`${t.isActive} and not ${t.isTriggered}`),
   ],
 );

@@ -140,6 +140,8 @@ export const calendarReminders = pgTable(
       .references(() => economicEvents.id, { onDelete: "cascade" }),
     minutesBefore: integer("minutes_before").notNull(),
     notifyEmail: boolean("notify_email").notNull().default(false),
+    notifyPush: boolean("notify_push").notNull().default(false),
+    notifyWebhook: boolean("notify_webhook").notNull().default(false),
     remindAt: timestamp("remind_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
