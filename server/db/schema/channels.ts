@@ -1,8 +1,9 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 // Where a user's alerts are delivered besides the site: Web Push devices and webhook endpoints,
-// the webhook signing secret, and the server's own generated keys (docs/product/alerts.md).
+// and the webhook signing secret (docs/product/alerts.md). The VAPID key pair, when config gives
+// none, is generated once and kept with the other server secrets in site_settings (`internal:`).
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const userRef = () =>
@@ -50,15 +51,5 @@ export const webhookSecrets = pgTable("webhook_secrets", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   secret: text("secret").notNull(),
-  createdAt: createdAt(),
-});
-
-/**
- * Server-side secrets made at first start (e.g. the VAPID key pair for Web Push) when config
- * gives none. Apart from site_settings so the admin's settings screen never lists them.
- */
-export const serverSecrets = pgTable("server_secrets", {
-  name: text("name").primaryKey(),
-  value: jsonb("value").$type<Record<string, string>>().notNull(),
   createdAt: createdAt(),
 });
