@@ -79,6 +79,11 @@ const schema = z.object({
   RSS_SEED_REAL_FEEDS: bool.default(true),
   /** Feeds may be on private, loopback or link-local addresses (off: SSRF defence). */
   FEEDS_ALLOW_PRIVATE: bool.default(false),
+  /** Users' webhooks may be on private, loopback or link-local addresses and plain http (off: SSRF
+   * defence; users, not admins, enter these, so it is separate from FEEDS_ALLOW_PRIVATE). */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** How long one webhook attempt may take before it counts as timed out and is retried. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Where the economic calendar's global events come from: the weekly Forex Factory JSON, or only
