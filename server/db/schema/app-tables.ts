@@ -105,8 +105,6 @@ export const priceAlerts = pgTable(
     alertType: text("alert_type", { enum: ALERT_TYPES }).notNull(),
     targetValue: numeric("target_value", { precision: 24, scale: 6, mode: "number" }).notNull(),
     currentValue: numeric("current_value", { precision: 24, scale: 6, mode: "number" }),
-    isActive: boolean("is_active").notNull().default(true),
-    isTriggered: boolean("is_triggered").notNull().default(false),
     notifyEmail: boolean("notify_email").notNull().default(false),
     /** The last time it fired, and at what price. */
     triggeredAt: timestamp("triggered_at", { withTimezone: true }),
@@ -133,7 +131,7 @@ export const priceAlerts = pgTable(
     index("price_alerts_user_created_idx").on(t.userId, t.createdAt),
     index("price_alerts_watchlist_idx").on(t.watchlistId),
     index("price_alerts_webhook_idx").on(t.webhookId),
-    index("price_alerts_armed_symbol_idx").on(t.symbol).where(sql`${t.isActive} and not ${t.isTriggered}`),
+    index("price_alerts_armed_symbol_idx").on(t.symbol).where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -144,6 +142,11 @@ export const alertNotifications = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: userRef(),
     alertId: uuid("alert_id").references(() => priceAlerts.id, { onDelete: "set null" }),
+    /**
+     * The alert_triggers row (the history entry) this notification announces. No foreign key:
+     * alert_triggers is defined in alerting.ts, which imports this file; both rows share a user.
+     */
+    triggerId: uuid("trigger_id"),
     title: text("title").notNull(),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
@@ -152,6 +155,7 @@ export const alertNotifications = pgTable(
   (t) => [
     index("alert_notifications_user_created_idx").on(t.userId, t.createdAt),
     index("alert_notifications_alert_idx").on(t.alertId),
+    index("alert_notifications_trigger_idx").on(t.triggerId),
   ],
 );
 
