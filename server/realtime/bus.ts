@@ -1,4 +1,5 @@
-import type { Database } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../db/client";
 import type { Logger } from "../logger";
 
 /**
@@ -18,6 +19,14 @@ export interface Bus {
 }
 
 const CHANNEL = "gulfpulse_events";
+
+/**
+ * Publishes from inside the caller's transaction: NOTIFY is transactional, so subscribers hear it
+ * only once the rows it announces are committed (and never when the transaction rolls back).
+ */
+export async function publishInTransaction(tx: Db, topic: string, data: unknown): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ t: topic, d: data })})`);
+}
 
 export async function createBus(database: Database, log: Logger): Promise<Bus> {
   const handlers = new Map<string, Set<(data: unknown) => void>>();
