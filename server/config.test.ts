@@ -26,6 +26,22 @@ describe("loadConfig", () => {
     );
   });
 
+  it("VAPID keys come as a pair of base64url P-256 keys, and the subject as mailto: or https:", () => {
+    const publicKey = `B${"A".repeat(86)}`;
+    const privateKey = "A".repeat(43);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).VAPID_PUBLIC_KEY).toBe(
+      publicKey,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: "http://example.com" })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:ops@example.com" }).VAPID_SUBJECT).toBe(
+      "mailto:ops@example.com",
+    );
+  });
+
   it("parses lists and booleans", () => {
     const c = loadConfig({ ADMIN_EMAILS: " A@x.com, b@y.com ", REQUIRE_EMAIL_VERIFICATION: "false" });
     expect(c.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);

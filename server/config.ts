@@ -84,6 +84,23 @@ const schema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   /** How long one webhook attempt may take before it counts as timed out and is retried. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The Web Push (VAPID, RFC 8292) key pair, base64url: a 65-byte P-256 public key and its 32-byte
+   * private key. Unset: a pair is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "a base64url P-256 private key (43 characters)")
+    .optional(),
+  /** Who push services may contact about our messages: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, "a mailto: or https: address")
+    .optional(),
+  /** How long one push attempt may take before it counts as timed out and is retried. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Where the economic calendar's global events come from: the weekly Forex Factory JSON, or only
@@ -129,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === "production" && !c.AUTH_SECRET && c.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL in production");
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither",
+    );
   }
   if (c.MARKET_PROVIDER === "http" && !c.MARKET_HTTP_URL) {
     throw new ConfigError("Invalid configuration:\n  MARKET_HTTP_URL: required when MARKET_PROVIDER=http");
