@@ -3,7 +3,6 @@ import { z } from "zod";
 /** Product limits of webhooks (docs/product/alerts.md, Webhooks). */
 export const MAX_WEBHOOKS_PER_USER = 5;
 export const MAX_WEBHOOK_LABEL = 60;
-export const DEFAULT_WEBHOOKS_PER_MINUTE = 30;
 
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter a valid URL, e.g. https://example.com/hooks/gulfpulse",

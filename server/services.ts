@@ -17,6 +17,7 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
 import { session } from "./db/schema";
 import type { Seed } from "./db/seed";
+import { createDelivery, type Delivery } from "./delivery";
 import { createForms, type Forms } from "./forms/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
@@ -78,6 +79,8 @@ export interface Services {
   search: SearchService;
   /** sitemap.xml, robots.txt and the RSS feed of the site's own articles. */
   seo: SeoService;
+  /** The push and webhook delivery queue and its worker, webhook endpoints and secrets, the delivery log. */
+  delivery: Delivery;
   /** Price alerts, their notifications and the header bell. */
   alerts: PriceAlerts;
   /** Subscribers, campaigns and the newsletter mails. */
@@ -192,6 +195,9 @@ export async function createServices(
   const content = createContent({ db, log, news });
   const search = createSearch({ database, log, market, listings });
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
+  // Push and webhook deliveries: alerts write into its queue in the transaction of each trigger.
+  const delivery = createDelivery({ db, bus, log, settings, config });
+  closers.push(() => delivery.stop());
   // Alerts evaluate the market's ticks once started (below, when everything is built).
   const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
   closers.push(() => alerts.stop());
@@ -232,6 +238,7 @@ export async function createServices(
     content,
     search,
     seo,
+    delivery,
     alerts,
     newsletter,
     forms,
@@ -258,6 +265,8 @@ export async function createServices(
 
   // Started once every feature is wired: the alerts index listens to the market's ticks.
   await alerts.start();
+  // Every process works the delivery queue (leases keep each row to one worker), where jobs run.
+  if (config.JOBS_ENABLED) delivery.start();
 
   return services;
 }

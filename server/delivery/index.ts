@@ -1,9 +1,9 @@
-import { DEFAULT_WEBHOOKS_PER_MINUTE } from "#common/webhook-schema";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { createRateLimiter } from "../rate-limit/limiter";
 import { type Bus, publishInTransaction } from "../realtime/bus";
+import { readLimit } from "../settings/limits";
 import type { Settings } from "../settings/settings";
 import { alertDeliveryLog } from "./delivery-log";
 import { insertDeliveries } from "./enqueue";
@@ -35,12 +35,13 @@ export interface DeliveryDeps {
  */
 export function createDelivery(deps: DeliveryDeps) {
   const { db, bus, log, settings, config } = deps;
-  const webhooksPerMinute = () =>
-    Number(settings.get<number>("limits.webhooksPerMinute", DEFAULT_WEBHOOKS_PER_MINUTE)) ||
-    DEFAULT_WEBHOOKS_PER_MINUTE;
   // The count lives in the database, so the limit holds however many processes deliver.
   const webhookRate = () =>
-    createRateLimiter(db, { name: "webhooks", limit: Math.max(1, webhooksPerMinute()), windowMs: 60_000 });
+    createRateLimiter(db, {
+      name: "webhooks",
+      limit: readLimit(settings, "webhooksPerMinute"),
+      windowMs: 60_000,
+    });
   const queue: DeliveryQueue = {
     async enqueue(tx, requests) {
       if ((await insertDeliveries(tx, requests)) > 0) await publishInTransaction(tx, DELIVERY_WAKE_TOPIC, {});
