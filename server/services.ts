@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { MAX_ALERTS_PER_USER } from "#common/alert-schema";
 import type { Express } from "express";
 import { type AdminService, createAdmin } from "./admin/service";
 import { armedSymbols } from "./alerts/queries";
@@ -44,6 +45,8 @@ import { createSeo, type SeoService } from "./seo/service";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
 import { createUserLocales, type UserLocales } from "./users/locale";
+import { createWatchlists } from "./watchlists/service";
+import type { Watchlists } from "./watchlists/types";
 
 export type HttpMount = (app: Express) => void;
 
@@ -83,6 +86,8 @@ export interface Services {
   delivery: Delivery;
   /** Price alerts, their notifications and the header bell. */
   alerts: PriceAlerts;
+  /** A user's named watchlists of instruments, and the alerts set on a whole list. */
+  watchlists: Watchlists;
   /** Subscribers, campaigns and the newsletter mails. */
   newsletter: Newsletter;
   /** Contact, partnership and access-request forms, and the admin inbox. */
@@ -201,6 +206,7 @@ export async function createServices(
   // Alerts evaluate the market's ticks once started (below, when everything is built).
   const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
   closers.push(() => alerts.stop());
+  const watchlists = createWatchlists({ db, log, market, alerts, maxAlertsPerUser: MAX_ALERTS_PER_USER });
   const newsletter = createNewsletter({
     db,
     outbox,
@@ -240,6 +246,7 @@ export async function createServices(
     seo,
     delivery,
     alerts,
+    watchlists,
     newsletter,
     forms,
     chat,
