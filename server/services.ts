@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { MAX_ALERTS_PER_USER } from "#common/alert-schema";
 import type { Express } from "express";
+import { MAX_ALERTS_PER_USER } from "#common/alert-schema";
 import { type AdminService, createAdmin } from "./admin/service";
 import { armedSymbols } from "./alerts/queries";
 import { createAlerts } from "./alerts/service";
