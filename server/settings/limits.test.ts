@@ -36,7 +36,7 @@ describe("limits", () => {
       pushesPerMinute: String(LIMITS.pushesPerMinute.max + 1),
     });
     expect(bad.success).toBe(false);
-    const messages = bad.error!.issues.map((i) => `${i.path[0]}: ${i.message}`);
+    const messages = bad.error!.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
     expect(messages).toEqual([
       "alertsPerUser: Alerts per user must be a whole number",
       "webhooksPerMinute: Webhooks per user per minute must be at least 1",
