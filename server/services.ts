@@ -34,6 +34,8 @@ import { createNews, type News } from "./news";
 import { seedEducation, seedNewsFeeds } from "./news/seed";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter, type Newsletter } from "./newsletter/service";
+import { mountServiceWorker } from "./push/http";
+import { createPush, type PushService } from "./push/service";
 import { registerRateLimitSweep } from "./rate-limit/limiter";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
@@ -84,6 +86,8 @@ export interface Services {
   seo: SeoService;
   /** The push and webhook delivery queue and its worker, webhook endpoints and secrets, the delivery log. */
   delivery: Delivery;
+  /** Web Push: the VAPID public key, the user's devices, the test push. */
+  push: PushService;
   /** Price alerts, their notifications and the header bell. */
   alerts: PriceAlerts;
   /** A user's named watchlists of instruments, and the alerts set on a whole list. */
@@ -196,13 +200,17 @@ export async function createServices(
   const instruments = createInstrumentsService(directory, () => market.catalogue());
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
   const news = createNews({ db, log, config, jobs });
+  // Web Push: this site's VAPID key, users' devices and the push channel's sender.
+  const push = await createPush({ db, log, settings, config });
+  httpMounts.push(mountServiceWorker);
+  // Push and webhook deliveries: alerts and calendar reminders write into its queue in the
+  // transaction that records them.
+  const delivery = createDelivery({ db, bus, log, settings, config, pushSender: push.sender });
+  closers.push(() => delivery.stop());
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs });
   const content = createContent({ db, log, news });
   const search = createSearch({ database, log, market, listings });
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
-  // Push and webhook deliveries: alerts write into its queue in the transaction of each trigger.
-  const delivery = createDelivery({ db, bus, log, settings, config });
-  closers.push(() => delivery.stop());
   // Alerts evaluate the market's ticks once started (below, when everything is built).
   const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
   closers.push(() => alerts.stop());
@@ -245,6 +253,7 @@ export async function createServices(
     search,
     seo,
     delivery,
+    push,
     alerts,
     watchlists,
     newsletter,

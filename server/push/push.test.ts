@@ -265,3 +265,33 @@ describe("VAPID keys", () => {
     expect(claims.sub).toBe("mailto:ops@example.com");
   });
 });
+
+describe("through the delivery queue", () => {
+  it("a push request reaches each of the user's devices once, decryptable there", async () => {
+    const user = await signUpVerified(s, "push-queue@example.com", "Queue");
+    const a = await subscribed(user);
+    const b = await subscribed(user);
+    const eventId = crypto.randomUUID();
+    const before = service.received.length;
+    const request = {
+      userId: user,
+      eventId,
+      triggerId: null,
+      payload: alertPayload,
+      push: true,
+      webhook: false,
+      webhookId: null,
+    };
+    await s.db.transaction((tx) => s.delivery.queue.enqueue(tx, [request, request]));
+    await s.delivery.worker.drain();
+    const got = service.received.slice(before);
+    expect(got.map((r) => r.path).sort()).toEqual(
+      [new URL(a.browser.endpoint).pathname, new URL(b.browser.endpoint).pathname].sort(),
+    );
+    const forA = got.find((r) => r.path === new URL(a.browser.endpoint).pathname)!;
+    expect(JSON.parse(decryptPushMessage(forA.body, a.browser))).toMatchObject({
+      title: alertPayload.title,
+      tag: eventId,
+    });
+  });
+});
