@@ -4,11 +4,13 @@
  * conversations or sessions; no admin action by a non-admin; refused calls change no table.
  * Every response is also checked for the security headers (server/testing/security-headers.ts).
  */
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { grantAdmin } from "../auth/roles";
 import type { CalendarFeature } from "../calendar";
-import { alertNotifications, chatConversations, chatMessages } from "../db/schema";
+import { alertNotifications, chatConversations, chatMessages, webhookEndpoints } from "../db/schema";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
@@ -115,6 +117,20 @@ async function calendarEventId() {
   return eventId;
 }
 const json = (res: Sent) => JSON.parse(res.text);
+/** The owner's webhook endpoint (made again after the owner's DELETE row removed it). */
+async function ownerWebhookId() {
+  const [row] = await s.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, ids.owner));
+  if (row) return row.id;
+  const [made] = await s.db
+    .insert(webhookEndpoints)
+    .values({ userId: ids.owner, url: "https://hooks.example.com/owner-secret-hook", isDefault: true })
+    .returning();
+  return made!.id;
+}
+const lacksOwnerWebhook = (res: Sent) => {
+  expect(res.status).toBe(200);
+  expect(res.text).not.toContain("owner-secret-hook");
+};
 const same = (o: Outcome): Record<Role, Outcome> => ({ anonymous: o, user: o, other: o, admin: o });
 const HOME = { redirect: "/" };
 const lacksOwnerData = (res: Sent, rows: Rows) => {
@@ -234,6 +250,71 @@ const MATRIX: Row[] = [
     writes: true,
     call: (who, rows) => send(who, "DELETE", `/api/chat/conversations/${rows.conversationId}`),
     expect: { anonymous: 401, other: 404, admin: 404, user: 204 },
+  },
+  {
+    name: "GET api/webhooks",
+    call: async (who) => {
+      await ownerWebhookId();
+      return send(who, "GET", "/api/webhooks");
+    },
+    expect: {
+      anonymous: 401,
+      other: lacksOwnerWebhook,
+      admin: lacksOwnerWebhook,
+      user: (res) => expect(res.text).toContain("owner-secret-hook"),
+    },
+  },
+  {
+    name: "POST api/webhooks",
+    writes: true,
+    call: (who) => send(who, "POST", "/api/webhooks", { url: `https://hooks.example.com/${who}-added` }),
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "PATCH api/webhooks/:id",
+    writes: true,
+    call: async (who) =>
+      send(who, "PATCH", `/api/webhooks/${await ownerWebhookId()}`, { label: `${who} label` }),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST api/webhooks/:id/test",
+    writes: true,
+    call: async (who) => send(who, "POST", `/api/webhooks/${await ownerWebhookId()}/test`),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "DELETE api/webhooks/:id",
+    writes: true,
+    call: async (who) => send(who, "DELETE", `/api/webhooks/${await ownerWebhookId()}`),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    // Each signed-in user sees (and may rotate) only their own signing secret.
+    name: "GET api/webhooks/secret",
+    call: (who) => send(who, "GET", "/api/webhooks/secret"),
+    expect: {
+      anonymous: 401,
+      other: (res) => expect(json(res).secret).toMatch(/^whsec_/),
+      admin: (res) => expect(json(res).secret).toMatch(/^whsec_/),
+      user: (res) => expect(json(res).secret).toMatch(/^whsec_/),
+    },
+  },
+  {
+    name: "POST api/webhooks/secret",
+    writes: true,
+    call: (who) => send(who, "POST", "/api/webhooks/secret"),
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "GET api/alerts/:id/deliveries",
+    call: (who, rows) => send(who, "GET", `/api/alerts/${rows.alertId}/deliveries`),
+    expect: {
+      anonymous: 401,
+      other: 404,
+      admin: 404,
+      user: (res) => expect(json(res)).toEqual({ ok: true, deliveries: [] }),
+    },
   },
   {
     name: "POST api/chat into the owner's conversation",

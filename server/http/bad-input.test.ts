@@ -111,7 +111,7 @@ const formValue = (value: fc.Arbitrary<string>) =>
 
 interface Target {
   name: string;
-  method: "POST" | "DELETE";
+  method: "POST" | "DELETE" | "PATCH";
   /** Where the request goes (UI routes get ".data", as the browser's fetch does). */
   path: string;
   who: Who;
@@ -406,6 +406,55 @@ const TARGETS: Target[] = [
           hostileJson.filter((v) => typeof v !== "string"),
         ),
       },
+    }),
+  ),
+  {
+    name: "webhook add",
+    method: "POST",
+    path: "/api/webhooks",
+    who: "user",
+    encoding: "json",
+    base: { url: "https://hooks.example.com/fuzz", label: "Fuzz" },
+    invalid: {
+      url: fc.oneof(
+        hostileJson.filter((v) => typeof v !== "string" || !v.trim().startsWith("https:")),
+        fc.constantFrom(
+          "http://hooks.example.com/plain",
+          "https://127.0.0.1/hook",
+          "https://[::1]/hook",
+          "https://169.254.169.254/latest/meta-data",
+          "https://10.0.0.1/hook",
+          "https://localhost/hook",
+          "javascript:alert(1)",
+          "ftp://hooks.example.com/",
+        ),
+      ),
+      label: fc.oneof(
+        longString,
+        hostileJson.filter((v) => typeof v !== "string"),
+      ),
+    },
+  },
+  {
+    name: "webhook change (not the user's)",
+    method: "PATCH",
+    path: "/api/webhooks/00000000-0000-4000-8000-000000000000",
+    who: "user",
+    encoding: "json",
+    base: { label: "Fuzz" },
+    invalid: { label: fc.oneof(longString, hostileJson), isDefault: hostileJson.filter((v) => v !== true) },
+  },
+  ...(
+    ["/api/webhooks/00000000-0000-4000-8000-000000000000/test", "/api/webhooks/not-a-webhook/test"] as const
+  ).map(
+    (path): Target => ({
+      name: `webhook send test ${path}`,
+      method: "POST",
+      path,
+      who: "user",
+      encoding: "json",
+      base: {},
+      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
     }),
   ),
   {

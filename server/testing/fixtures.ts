@@ -33,6 +33,9 @@ const REQUEST_WRITABLE_TABLES = [
   "calendar_reminders",
   "chat_conversations",
   "chat_messages",
+  "webhook_endpoints",
+  "webhook_secrets",
+  "alert_deliveries",
 ];
 
 /** A digest of the rows of the given tables: equal digests mean nothing was written. */
