@@ -28,6 +28,8 @@ export type SseEventName = keyof SseEvents;
 export interface NotificationEvent {
   id: string;
   alertId: string | null;
+  /** The alert's history row (alert_triggers) this notification announces. */
+  triggerId?: string | null;
   symbol: string;
   title: string;
   message: string;

@@ -1,25 +1,41 @@
+import type { AlertFrequency } from "#common/alert-options";
 import type { AlertTypeValue as AlertType } from "#common/alert-schema";
+import { Ladder } from "./ladder";
+import { PriceHistory } from "./price-history";
 
-/** What the evaluator needs to know about an armed alert (active and not yet triggered). */
+/** What the evaluator needs to know about an armed alert (status active). */
 export interface ArmedAlert {
   id: string;
   symbol: string;
   alertType: AlertType;
   targetValue: number;
-  /** The change % base: the price when the alert was created (or re-armed). */
+  /** The change % base: the price when the alert was created (or re-armed, or last fired). */
   currentValue: number | null;
+  /** move_window: the window in minutes (target_value is the %). */
+  windowMinutes?: number | null;
+  /** once when absent. */
+  frequency?: AlertFrequency;
+  cooldownSeconds?: number | null;
+  /** Epoch ms; an alert past it never fires. */
+  expiresAt?: number | null;
+  /** Epoch ms: a daily or every alert rests until then after a trigger. */
+  wakeAt?: number;
+  /** It asked for push or webhook delivery (the evaluator skips the queue otherwise). */
+  delivers?: boolean;
 }
 
-/** An alert whose condition holds at `price`. */
+/** An alert whose condition holds at `price`; `base` is what a move was measured from. */
 export interface Candidate {
   alert: ArmedAlert;
   price: number;
+  base?: number;
 }
 
 function changePercentReached(price: number, base: number, percent: number) {
   return (Math.abs(price - base) / base) * 100 >= percent;
 }
 
+/** The level conditions at one price (crossings and windows need the previous prices). */
 export function conditionHolds(alert: Omit<ArmedAlert, "id" | "symbol">, price: number) {
   switch (alert.alertType) {
     case "above":
@@ -30,14 +46,28 @@ export function conditionHolds(alert: Omit<ArmedAlert, "id" | "symbol">, price: 
       return alert.currentValue !== null && alert.currentValue > 0
         ? changePercentReached(price, alert.currentValue, alert.targetValue)
         : false;
+    default:
+      return false;
   }
+}
+
+/** Whether a tick from `previous` to `price` crosses the alert's target (crossing_up/down). */
+export function crosses(
+  alert: Pick<ArmedAlert, "alertType" | "targetValue">,
+  previous: number,
+  price: number,
+) {
+  const t = alert.targetValue;
+  if (alert.alertType === "crossing_up") return previous < t && t <= price;
+  if (alert.alertType === "crossing_down") return previous > t && t >= price;
+  return false;
 }
 
 /**
  * Change % alerts fire on a move either way, so each one sits on two ladders: base × (1 + p/100)
  * rising and base × (1 − p/100) falling. The thresholds are widened by a hair so rounding never
- * hides a trigger; the exact rule (docs/product/alerts.md) then has the last word. Recomputed on demand (same inputs,
- * same double), so nothing beyond the alert itself is stored per alert.
+ * hides a trigger; the exact rule (docs/product/alerts.md) then has the last word. Recomputed on
+ * demand (same inputs, same double), so nothing beyond the alert itself is stored per alert.
  */
 const SLACK = 1e-12;
 const bandUp = (a: ArmedAlert) => a.currentValue! * (1 + a.targetValue / 100) * (1 - SLACK);
@@ -45,130 +75,128 @@ const bandDown = (a: ArmedAlert) => a.currentValue! * (1 - a.targetValue / 100) 
 const exactBand = (a: ArmedAlert, price: number) =>
   changePercentReached(price, a.currentValue!, a.targetValue);
 
-/**
- * One sorted list of thresholds, as parallel arrays (fewer objects for the garbage collector with
- * a million alerts). Rising ladders fire when the price climbs to a threshold and are kept
- * ascending; falling ladders descending. Either way the alerts that fire at a price are a prefix,
- * so a tick costs one comparison plus O(alerts that fire).
- *
- * Removal is lazy: an entry whose alert is no longer the index's live copy of that id is dead and
- * is dropped when the price reaches it (or when its book compacts). That keeps a trigger, a
- * toggle and a delete O(1) instead of a splice through thousands of thresholds.
- */
-class Ladder {
-  at: number[] = [];
-  alerts: ArmedAlert[] = [];
-  constructor(readonly rising: boolean) {}
-
-  private reached(at: number, price: number) {
-    return this.rising ? price >= at : price <= at;
-  }
-
-  /** First position whose threshold sorts after `at` (equal thresholds keep insertion order). */
-  private upperBound(at: number) {
-    let lo = 0;
-    let hi = this.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const cur = this.at[mid]!;
-      if (this.rising ? cur <= at : cur >= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  insert(at: number, alert: ArmedAlert) {
-    const i = this.upperBound(at);
-    this.at.splice(i, 0, at);
-    this.alerts.splice(i, 0, alert);
-  }
-
-  /** Bulk load: append everything, then sort once. */
-  push(at: number, alert: ArmedAlert) {
-    this.at.push(at);
-    this.alerts.push(alert);
-  }
-
-  sort() {
-    const order = this.at.map((_, i) => i);
-    const at = this.at;
-    order.sort(this.rising ? (a, b) => at[a]! - at[b]! : (a, b) => at[b]! - at[a]!);
-    this.at = order.map((i) => at[i]!);
-    const alerts = this.alerts;
-    this.alerts = order.map((i) => alerts[i]!);
-  }
-
-  /** Drops dead entries everywhere; returns how many. */
-  compact(alive: (a: ArmedAlert) => boolean) {
-    let w = 0;
-    for (let r = 0; r < this.at.length; r++) {
-      const a = this.alerts[r]!;
-      if (!alive(a)) continue;
-      this.at[w] = this.at[r]!;
-      this.alerts[w] = a;
-      w++;
-    }
-    const dropped = this.at.length - w;
-    this.at.length = w;
-    this.alerts.length = w;
-    return dropped;
-  }
-
-  /**
-   * Moves the live alerts reached at `price` (and accepted by `exact`, if given) to `out`, drops
-   * the dead ones, keeps the rest in place. Only the reached prefix is visited. Returns how many
-   * dead entries were dropped.
-   */
-  take(
-    price: number,
-    alive: (a: ArmedAlert) => boolean,
-    exact: ((a: ArmedAlert, price: number) => boolean) | null,
-    out: ArmedAlert[],
-  ) {
-    let end = 0;
-    while (end < this.at.length && this.reached(this.at[end]!, price)) end++;
-    if (end === 0) return 0;
-    let kept = 0;
-    let dead = 0;
-    for (let i = 0; i < end; i++) {
-      const a = this.alerts[i]!;
-      if (!alive(a)) dead++;
-      else if (exact === null || exact(a, price)) out.push(a);
-      else {
-        // Borderline by the slack: stays, compacted to the front of the prefix.
-        this.at[kept] = this.at[i]!;
-        this.alerts[kept] = a;
-        kept++;
-      }
-    }
-    this.at.splice(kept, end - kept);
-    this.alerts.splice(kept, end - kept);
-    return dead;
-  }
+/** An indexed alert: the caller's fields plus whether it sits on the ladders (else it rests). */
+interface Entry extends ArmedAlert {
+  placed: boolean;
 }
 
 class SymbolBook {
-  above = new Ladder(true);
-  below = new Ladder(false);
-  bandUp = new Ladder(true);
-  bandDown = new Ladder(false);
+  above = new Ladder<Entry>(true);
+  below = new Ladder<Entry>(false);
+  bandUp = new Ladder<Entry>(true);
+  bandDown = new Ladder<Entry>(false);
+  crossUp = new Ladder<Entry>(true);
+  crossDown = new Ladder<Entry>(false);
+  /** move_window alerts per window (minutes), thresholds = the % move, ascending. */
+  windows = new Map<number, Ladder<Entry>>();
   /** Entries on the ladders, and how many of them are dead. */
   entries = 0;
   dead = 0;
+
+  ladders(): Ladder<Entry>[] {
+    return [
+      this.above,
+      this.below,
+      this.bandUp,
+      this.bandDown,
+      this.crossUp,
+      this.crossDown,
+      ...this.windows.values(),
+    ];
+  }
+
+  window(minutes: number) {
+    let w = this.windows.get(minutes);
+    if (!w) {
+      w = new Ladder<Entry>(true);
+      this.windows.set(minutes, w);
+    }
+    return w;
+  }
+
+  /** Where an alert sits: (ladder, threshold) pairs. */
+  places(a: Entry): Array<[Ladder<Entry>, number]> {
+    switch (a.alertType) {
+      case "above":
+        return [[this.above, a.targetValue]];
+      case "below":
+        return [[this.below, a.targetValue]];
+      case "change_percent":
+        return [
+          [this.bandUp, bandUp(a)],
+          [this.bandDown, bandDown(a)],
+        ];
+      case "crossing_up":
+        return [[this.crossUp, a.targetValue]];
+      case "crossing_down":
+        return [[this.crossDown, a.targetValue]];
+      case "move_window":
+        return [[this.window(a.windowMinutes!), a.targetValue]];
+    }
+  }
 }
 
 /** A book compacts once dead entries outnumber live ones (and are worth a pass). */
 const COMPACT_MIN_DEAD = 1024;
+const entriesOf = (a: ArmedAlert) => (a.alertType === "change_percent" ? 2 : 1);
+
+/** A binary min-heap of resting alerts by wake time. */
+class WakeQueue {
+  private heap: Entry[] = [];
+  get size() {
+    return this.heap.length;
+  }
+  push(e: Entry) {
+    const h = this.heap;
+    h.push(e);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >>> 1;
+      if (h[p]!.wakeAt! <= h[i]!.wakeAt!) break;
+      [h[p], h[i]] = [h[i]!, h[p]!];
+      i = p;
+    }
+  }
+  /** Removes and returns the earliest entry due at `now`, or null. */
+  popDue(now: number): Entry | null {
+    const h = this.heap;
+    if (h.length === 0 || h[0]!.wakeAt! > now) return null;
+    const top = h[0]!;
+    const last = h.pop()!;
+    if (h.length > 0) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && h[l]!.wakeAt! < h[m]!.wakeAt!) m = l;
+        if (r < h.length && h[r]!.wakeAt! < h[m]!.wakeAt!) m = r;
+        if (m === i) break;
+        [h[m], h[i]] = [h[i]!, h[m]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
 
 /**
- * The in-memory index of armed alerts: per symbol, sorted thresholds. Built from the database at
- * start, kept in sync by create / toggle / delete events, and consulted on every tick.
+ * The in-memory index of armed alerts: per symbol, sorted thresholds for every condition (levels,
+ * change % bands, crossings, window moves), the previous price of each symbol (crossings) and its
+ * recent prices (windows). Alerts resting after a daily or every trigger wait in a wake queue,
+ * off the ladders. Built from the database at start, kept in sync by events, consulted per tick.
  */
 export class AlertIndex {
   private books = new Map<string, SymbolBook>();
   /** The live copy of each armed alert; a ladder entry holding another object is dead. */
-  private byId = new Map<string, ArmedAlert>();
-  private readonly alive = (a: ArmedAlert) => this.byId.get(a.id) === a;
+  private byId = new Map<string, Entry>();
+  private resting = new WakeQueue();
+  private expired: string[] = [];
+  /** The last price seen per symbol: a crossing is judged between it and the new one. */
+  readonly lastPrice = new Map<string, number>();
+  readonly history = new PriceHistory();
+  private readonly alive = (a: Entry) => this.byId.get(a.id) === a;
 
   get size() {
     return this.byId.size;
@@ -178,17 +206,32 @@ export class AlertIndex {
     return this.byId.has(id);
   }
 
+  get(id: string): ArmedAlert | undefined {
+    return this.byId.get(id);
+  }
+
   clear() {
     this.books.clear();
     this.byId.clear();
+    this.resting = new WakeQueue();
   }
 
-  /** Takes over a freshly loaded index (the periodic resync builds one aside, then swaps). */
+  /** Takes over a freshly loaded index (the periodic resync builds one aside, then swaps); prices stay. */
   adopt(fresh: AlertIndex) {
     this.books = fresh.books;
     this.byId = fresh.byId;
+    this.resting = fresh.resting;
     fresh.books = new Map();
     fresh.byId = new Map();
+    fresh.resting = new WakeQueue();
+  }
+
+  /** Symbols with move_window alerts (their price history is worth backfilling). */
+  windowSymbols(): string[] {
+    const out: string[] = [];
+    for (const [symbol, b] of this.books)
+      if ([...b.windows.values()].some((l) => l.at.length > 0)) out.push(symbol);
+    return out;
   }
 
   private book(symbol: string) {
@@ -200,26 +243,28 @@ export class AlertIndex {
     return b;
   }
 
-  /** Alerts that can never fire (a change % alert without a base price) are not indexed. */
-  private static indexable(a: ArmedAlert) {
-    return a.alertType !== "change_percent" || (a.currentValue !== null && a.currentValue > 0);
+  /** Alerts that can never fire (change % without a base, a window alert without a window) are not indexed. */
+  static indexable(a: ArmedAlert) {
+    if (a.alertType === "change_percent") return a.currentValue !== null && a.currentValue > 0;
+    if (a.alertType === "move_window") return (a.windowMinutes ?? 0) > 0;
+    return true;
+  }
+
+  private place(a: Entry, sorted: boolean) {
+    const b = this.book(a.symbol);
+    for (const [ladder, at] of b.places(a)) sorted ? ladder.insert(at, a) : ladder.push(at, a);
+    b.entries += entriesOf(a);
+    a.placed = true;
   }
 
   /** Adds (or replaces) an armed alert. Each add stores its own copy, so old entries die. */
   add(input: ArmedAlert) {
     this.remove(input.id);
     if (!AlertIndex.indexable(input)) return;
-    const a = { ...input };
-    const b = this.book(a.symbol);
-    if (a.alertType === "change_percent") {
-      b.bandUp.insert(bandUp(a), a);
-      b.bandDown.insert(bandDown(a), a);
-      b.entries += 2;
-    } else {
-      (a.alertType === "above" ? b.above : b.below).insert(a.targetValue, a);
-      b.entries += 1;
-    }
+    const a: Entry = { ...input, placed: false };
     this.byId.set(a.id, a);
+    if (a.wakeAt) this.resting.push(a);
+    else this.place(a, true);
   }
 
   /** Bulk load without sorting per insert; call finishLoad() afterwards. */
@@ -227,27 +272,22 @@ export class AlertIndex {
     for (const input of alerts) {
       if (this.byId.has(input.id)) this.remove(input.id);
       if (!AlertIndex.indexable(input)) continue;
-      const a = { ...input };
-      const b = this.book(a.symbol);
-      if (a.alertType === "change_percent") {
-        b.bandUp.push(bandUp(a), a);
-        b.bandDown.push(bandDown(a), a);
-        b.entries += 2;
-      } else {
-        (a.alertType === "above" ? b.above : b.below).push(a.targetValue, a);
-        b.entries += 1;
-      }
+      const a: Entry = { ...input, placed: false };
       this.byId.set(a.id, a);
+      if (a.wakeAt) this.resting.push(a);
+      else this.place(a, false);
     }
   }
 
   finishLoad() {
     for (const b of this.books.values()) {
-      for (const ladder of [b.above, b.below, b.bandUp, b.bandDown]) {
-        b.dead -= ladder.compact(this.alive);
+      let entries = 0;
+      for (const ladder of b.ladders()) {
+        ladder.compact(this.alive);
         ladder.sort();
+        entries += ladder.at.length;
       }
-      b.entries = b.above.at.length + b.below.at.length + b.bandUp.at.length + b.bandDown.at.length;
+      b.entries = entries;
       b.dead = 0;
     }
   }
@@ -257,7 +297,7 @@ export class AlertIndex {
     if (!a) return false;
     this.byId.delete(id);
     const b = this.books.get(a.symbol);
-    if (b) this.retire(b, a.alertType === "change_percent" ? 2 : 1);
+    if (b && a.placed) this.retire(b, entriesOf(a));
     return true;
   }
 
@@ -265,36 +305,97 @@ export class AlertIndex {
   private retire(b: SymbolBook, n: number) {
     b.dead += n;
     if (b.dead < COMPACT_MIN_DEAD || b.dead * 2 < b.entries) return;
-    for (const ladder of [b.above, b.below, b.bandUp, b.bandDown]) ladder.compact(this.alive);
+    for (const ladder of b.ladders()) ladder.compact(this.alive);
     b.entries -= b.dead;
     b.dead = 0;
   }
 
+  /** Puts resting alerts whose time has come back on their ladders. */
+  private wake(now: number) {
+    for (let e = this.resting.popDue(now); e; e = this.resting.popDue(now)) {
+      if (this.alive(e)) this.place(e, true);
+    }
+  }
+
+  /** The ids of alerts found past their expiry since the last call (dropped from the index). */
+  takeExpired(): string[] {
+    return this.expired.splice(0);
+  }
+
+  /** Follows the prices without evaluating (a process that does not lead the jobs). */
+  observe(prices: Iterable<{ symbol: string; price: number }>, now = Date.now()) {
+    for (const { symbol, price } of prices) {
+      if (!(price > 0)) continue;
+      this.lastPrice.set(symbol, price);
+      this.history.record(symbol, now, price);
+    }
+  }
+
   /**
    * The alerts whose condition holds at these prices, removed from the index (the caller puts
-   * them back with add() if it could not record the trigger).
+   * them back with add() if it could not record the trigger). Alerts past their expiry are
+   * dropped instead and listed by takeExpired().
    */
-  collect(prices: Iterable<{ symbol: string; price: number }>): Candidate[] {
+  collect(prices: Iterable<{ symbol: string; price: number }>, now = Date.now()): Candidate[] {
+    this.wake(now);
     const out: Candidate[] = [];
-    const taken: ArmedAlert[] = [];
+    const taken: Entry[] = [];
     for (const { symbol, price } of prices) {
+      if (!(price > 0)) continue;
+      const previous = this.lastPrice.get(symbol);
       const b = this.books.get(symbol);
-      if (!b || !(price > 0)) continue;
-      taken.length = 0;
-      let dropped = b.above.take(price, this.alive, null, taken);
-      dropped += b.below.take(price, this.alive, null, taken);
-      const plain = taken.length;
-      dropped += b.bandUp.take(price, this.alive, exactBand, taken);
-      dropped += b.bandDown.take(price, this.alive, exactBand, taken);
-      b.entries -= dropped + taken.length;
-      b.dead -= dropped;
-      for (const a of taken) {
-        this.byId.delete(a.id);
-        out.push({ alert: a, price });
-      }
-      // A fired change % alert leaves its other threshold behind, now dead.
-      if (taken.length > plain) this.retire(b, taken.length - plain);
+      if (b) this.collectBook(b, symbol, price, previous, now, taken, out);
+      this.lastPrice.set(symbol, price);
+      this.history.record(symbol, now, price);
     }
     return out;
+  }
+
+  private collectBook(
+    b: SymbolBook,
+    symbol: string,
+    price: number,
+    previous: number | undefined,
+    now: number,
+    taken: Entry[],
+    out: Candidate[],
+  ) {
+    taken.length = 0;
+    let dropped = b.above.take(price, this.alive, null, taken);
+    dropped += b.below.take(price, this.alive, null, taken);
+    const single = taken.length;
+    dropped += b.bandUp.take(price, this.alive, exactBand, taken);
+    dropped += b.bandDown.take(price, this.alive, exactBand, taken);
+    const bands = taken.length - single;
+    if (previous !== undefined && price > previous)
+      dropped += b.crossUp.takeCrossed(previous, price, this.alive, taken);
+    if (previous !== undefined && price < previous)
+      dropped += b.crossDown.takeCrossed(previous, price, this.alive, taken);
+    const beforeWindows = taken.length;
+    const bases: number[] = [];
+    for (const [minutes, ladder] of b.windows) {
+      if (ladder.at.length === 0) continue;
+      const base = this.history.priceAgo(symbol, now, minutes);
+      if (base === null || !(base > 0)) continue;
+      const n = taken.length;
+      dropped += ladder.take((Math.abs(price - base) / base) * 100, this.alive, null, taken);
+      for (let i = n; i < taken.length; i++) bases.push(base);
+    }
+    b.entries -= dropped + taken.length;
+    b.dead -= dropped;
+    for (let i = 0; i < taken.length; i++) {
+      const a = taken[i]!;
+      this.byId.delete(a.id);
+      a.placed = false;
+      if (a.expiresAt != null && a.expiresAt <= now) {
+        this.expired.push(a.id);
+        continue;
+      }
+      const candidate: Candidate = { alert: a, price };
+      if (i >= beforeWindows) candidate.base = bases[i - beforeWindows];
+      out.push(candidate);
+    }
+    // A fired change % alert leaves its other threshold behind, now dead.
+    if (bands > 0) this.retire(b, bands);
   }
 }

@@ -128,8 +128,8 @@ describe("creating alerts", () => {
       alertType: "above",
       targetValue: 11_500,
       currentValue: 11_000,
-      isActive: true,
-      isTriggered: false,
+      status: "active",
+      frequency: "once",
     });
     const b = await alerts.create(u, { symbol: "dirham", alertType: "below", targetValue: 3.123456789 });
     expect(b).toMatchObject({ symbol: "USD/AED", targetValue: 3.123457 }); // step 0.000001
@@ -196,9 +196,9 @@ describe("evaluation on market ticks", () => {
     await tick({ GOLD: 4_000 });
     const a = await armed(u, { symbol: "GOLD", alertType: "above", targetValue: 4_100.5 });
     await tick({ GOLD: 4_100.49 });
-    expect((await rowOf(a.id)).isTriggered).toBe(false);
+    expect((await rowOf(a.id)).status).toBe("active");
     await tick({ GOLD: 4_100.5 });
-    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, isActive: true, triggeredPrice: 4_100.5 });
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 4_100.5 });
     const [n] = await notificationsOf(u);
     expect(n!.title).toBe("GOLD rose above 4,100.50");
     expect(n!.message).toBe(
@@ -213,9 +213,9 @@ describe("evaluation on market ticks", () => {
     await tick({ "USD/AED": 3.6725 });
     const a = await armed(u, { symbol: "USD/AED", alertType: "below", targetValue: 3.65 });
     await tick({ "USD/AED": 3.6501 });
-    expect((await rowOf(a.id)).isTriggered).toBe(false);
+    expect((await rowOf(a.id)).status).toBe("active");
     await tick({ "USD/AED": 3.6499 });
-    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 3.6499 });
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 3.6499 });
     const [n] = await notificationsOf(u);
     expect(n!.title).toBe("USD/AED fell below 3.6500");
     expect(n!.message).toContain("reached 3.6499");
@@ -229,14 +229,14 @@ describe("evaluation on market ticks", () => {
     expect(up.currentValue).toBe(80);
     await tick({ BRENT: 81.99 });
     await tick({ BRENT: 78.01 });
-    expect((await rowOf(up.id)).isTriggered).toBe(false);
+    expect((await rowOf(up.id)).status).toBe("active");
     await tick({ BRENT: 82 }); // +2.5 % exactly
-    expect(await rowOf(up.id)).toMatchObject({ isTriggered: true, triggeredPrice: 82 });
-    expect((await rowOf(down.id)).isTriggered).toBe(false);
+    expect(await rowOf(up.id)).toMatchObject({ status: "triggered", triggeredPrice: 82 });
+    expect((await rowOf(down.id)).status).toBe("active");
     await tick({ BRENT: 72.01 });
-    expect((await rowOf(down.id)).isTriggered).toBe(false);
+    expect((await rowOf(down.id)).status).toBe("active");
     await tick({ BRENT: 72 }); // −10 % exactly
-    expect(await rowOf(down.id)).toMatchObject({ isTriggered: true, triggeredPrice: 72 });
+    expect(await rowOf(down.id)).toMatchObject({ status: "triggered", triggeredPrice: 72 });
     const titles = (await notificationsOf(u)).map((n) => n.title).sort();
     expect(titles).toEqual(["BRENT moved +2.50%", "BRENT moved −10.00%"]);
     const [n] = (await notificationsOf(u)).filter((x) => x.alertId === up.id);
@@ -278,15 +278,15 @@ describe("evaluation on market ticks", () => {
     await tick({ DFMGI: 5_600 });
     const a = await armed(u, { symbol: "DFMGI", alertType: "above", targetValue: 5_650 });
     await tick({ DFMGI: 5_700 });
-    expect((await alerts.list(u))[0]).toMatchObject({ isTriggered: true });
+    expect((await alerts.list(u))[0]).toMatchObject({ status: "triggered" });
     const off = await alerts.setActive(u, a.id, false);
-    expect(off).toMatchObject({ isActive: false, isTriggered: true });
+    expect(off).toMatchObject({ status: "paused" });
     await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(false));
     const on = await alerts.setActive(u, a.id, true);
-    expect(on).toMatchObject({ isActive: true, isTriggered: false });
+    expect(on).toMatchObject({ status: "active" });
     await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
     await tick({ DFMGI: 5_710 });
-    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 5_710 });
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 5_710 });
     expect(await notificationsOf(u)).toHaveLength(2);
   });
 
@@ -297,20 +297,20 @@ describe("evaluation on market ticks", () => {
     await alerts.setActive(u, a.id, false);
     await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(false));
     await tick({ WTI: 40 });
-    expect((await rowOf(a.id)).isTriggered).toBe(false);
+    expect((await rowOf(a.id)).status).toBe("paused");
 
     await tick({ WTI: 100 });
     const c = await armed(u, { symbol: "WTI", alertType: "change_percent", targetValue: 10 });
     await tick({ WTI: 111 });
-    expect((await rowOf(c.id)).isTriggered).toBe(true);
+    expect((await rowOf(c.id)).status).toBe("triggered");
     await alerts.setActive(u, c.id, false);
     const rearmed = await alerts.setActive(u, c.id, true);
     expect(rearmed.currentValue).toBe(111);
     await vi.waitFor(() => expect(leader.index.has(c.id)).toBe(true));
     await tick({ WTI: 112 });
-    expect((await rowOf(c.id)).isTriggered).toBe(false);
+    expect((await rowOf(c.id)).status).toBe("active");
     await tick({ WTI: 125 });
-    expect((await rowOf(c.id)).isTriggered).toBe(true);
+    expect((await rowOf(c.id)).status).toBe("triggered");
   });
 
   it("processes that do not lead the jobs never evaluate", async () => {
@@ -322,12 +322,12 @@ describe("evaluation on market ticks", () => {
     await leader.stop(); // no leader for this tick
     await tick({ BHSEASI: 2_000 });
     await follower.evaluator.idle();
-    expect((await rowOf(a.id)).isTriggered).toBe(false);
+    expect((await rowOf(a.id)).status).toBe("active");
     expect(follower.index.has(a.id)).toBe(true);
     await follower.stop();
     leader = await process(true);
     await tick({ BHSEASI: 2_001 });
-    expect(await rowOf(a.id)).toMatchObject({ isTriggered: true, triggeredPrice: 2_001 });
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 2_001 });
   });
 
   it("queues one email per trigger when the user chose email notifications", async () => {
@@ -363,7 +363,7 @@ describe("evaluation on market ticks", () => {
     const a = await armed(u, { symbol: "MSX30", alertType: "above", targetValue: 5_450, notifyEmail: true });
     await armed(english, { symbol: "MSX30", alertType: "above", targetValue: 5_450, notifyEmail: true });
     await tick({ MSX30: 5_460.5 });
-    await vi.waitFor(async () => expect((await rowOf(a.id)).isTriggered).toBe(true));
+    await vi.waitFor(async () => expect((await rowOf(a.id)).status).toBe("triggered"));
     const [note] = await notificationsOf(u);
     expect(note).toMatchObject({
       title: "ارتفع MSX30 فوق 5,450.00",
@@ -543,8 +543,8 @@ describe("every query is scoped by the user's id", () => {
 
     await expect(alerts.setActive(b, alert.id, false)).rejects.toMatchObject({ code: "not_found:alert" });
     await expect(alerts.setActive(b, other.id, true)).rejects.toMatchObject({ code: "not_found:alert" });
-    expect(await rowOf(alert.id)).toMatchObject({ isActive: true, isTriggered: false });
-    expect(await rowOf(other.id)).toMatchObject({ isActive: true, isTriggered: true }); // not re-armed
+    expect(await rowOf(alert.id)).toMatchObject({ status: "active" });
+    expect(await rowOf(other.id)).toMatchObject({ status: "triggered" }); // not re-armed
 
     await expect(alerts.remove(b, alert.id)).rejects.toMatchObject({ code: "not_found:alert" });
     expect(await rowOf(alert.id)).toBeDefined();

@@ -1,34 +1,70 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { AlertFrequency } from "#common/alert-options";
 import { toLang } from "#common/locale";
 import type { Db } from "../db/client";
-import { alertNotifications, user } from "../db/schema";
+import { alertNotifications, alertTriggers, user } from "../db/schema";
+import type { DeliveryQueue, DeliveryRequest } from "../delivery/types";
 import type { Logger } from "../logger";
 import { alertTriggeredMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
 import type { AlertIndex, Candidate } from "./alert-index";
 import { notificationText } from "./messages";
+import { expireAlerts } from "./queries";
 import type { AlertEvaluator, AlertType, NotificationEvent } from "./types";
 
-/** Statement size: two parameters per alert, far below PostgreSQL's 65,535. */
+/** Statement size: four parameters per alert, far below PostgreSQL's 65,535. */
 const CHUNK = 5_000;
 
 export interface EvaluatorDeps {
   db: Db;
   index: AlertIndex;
   outbox: Outbox;
+  /** Push and webhook deliveries, queued in the transaction that records the trigger. */
+  deliveries?: DeliveryQueue;
   log: Logger;
   /** Only the job leader evaluates, so one process records each tick's triggers. */
   isLeader(): boolean;
   decimalsOf(symbol: string): number;
+  /** The start of the symbol's current trading day (a daily alert fires once per day). */
+  tradingDayStart(symbol: string, now: number): number;
+  /** When an alert that fired now may fire again (null: once, it is done). */
+  wakeAfter(
+    alert: { symbol: string; frequency?: AlertFrequency; cooldownSeconds?: number | null },
+    firedAt: number,
+  ): number | null;
   siteUrl: string;
+  now(): number;
   /** Hands the recorded notifications to every process (they own the SSE connections). */
-  deliver(events: Array<{ userId: string; event: NotificationEvent }>): Promise<void>;
+  deliver(events: RecordedTrigger[]): Promise<void>;
   /** Trigger time, for the latency benchmark. */
   onRecorded?(events: NotificationEvent[], detectedAt: number): void;
 }
 
-/** id, user_id, symbol, alert_type, target, base, price, email and name (when mailing), the user's locale. */
+/** A recorded trigger: the notification for its owner, the price, and when the alert wakes again (if it does). */
+export interface RecordedTrigger {
+  userId: string;
+  event: NotificationEvent;
+  price: number;
+  wakeAt: number | null;
+}
+
+/**
+ * The index copy of an alert that fired and rests until `wakeAt`: a change % alert measures its
+ * next move from the price it fired at (as the database now says). Every process applies it.
+ */
+export function restingCopy(alert: Candidate["alert"], price: number, wakeAt: number) {
+  return {
+    ...alert,
+    currentValue: alert.alertType === "change_percent" ? price : alert.currentValue,
+    wakeAt,
+  };
+}
+
+/**
+ * id, user_id, symbol, alert_type, target, base, price, window, frequency, cooldown, push,
+ * webhook, webhook_id, email and name (when mailing), the user's locale.
+ */
 type TriggeredRow = [
   string,
   string,
@@ -37,6 +73,12 @@ type TriggeredRow = [
   number,
   number | null,
   number,
+  number | null,
+  AlertFrequency,
+  number | null,
+  boolean,
+  boolean,
+  string | null,
   string | null,
   string | null,
   string,
@@ -46,37 +88,73 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Turns a tick into recorded triggers. The index finds candidates in memory; one transaction per
- * batch marks them triggered — `where ... is_active and not is_triggered` makes a second evaluator
- * (or a stale index entry) find nothing — and inserts the notifications and queued emails.
+ * batch records them with a conditional update that only an armed alert passes — active, not
+ * expired, and for daily not yet fired this trading day, for every past its cooldown — so a
+ * second evaluator (or a stale index entry) finds nothing. The same transaction writes the
+ * history rows, the notifications, the queued emails and the push / webhook deliveries.
  */
 export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
   const { db, index, log } = deps;
   // Ticks are recorded one after another, so a slow transaction never has two in flight.
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function recordChunk(batch: Candidate[]) {
+  async function recordChunk(batch: Candidate[], now: Date): Promise<RecordedTrigger[]> {
     return db.transaction(async (tx) => {
-      const now = new Date();
       const values = sql.join(
-        batch.map((c) => sql`(${c.alert.id}::uuid, ${c.price}::numeric)`),
+        batch.map(
+          (c) =>
+            sql`(${c.alert.id}::uuid, ${c.price}::numeric, ${c.base ?? c.alert.currentValue}::numeric, ${new Date(
+              deps.tradingDayStart(c.alert.symbol, now.getTime()),
+            ).toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       );
-      // The rows come back as one JSON text: PGlite decodes each returned field slowly.
+      const at = now.toISOString();
+      // The rows come back as one JSON text: PGlite decodes each returned field slowly. A change %
+      // alert that fires again later (daily, every) measures its next move from this price.
       const result = await tx.execute(sql`
         with t as (
           update price_alerts p
-          set is_triggered = true, triggered_at = ${now.toISOString()}::timestamptz, triggered_price = v.price
-          from (values ${values}) as v(id, price)
-          where p.id = v.id and p.is_active and not p.is_triggered
-          returning p.id, p.user_id, p.symbol, p.alert_type, p.target_value, p.current_value,
-            p.notify_email, v.price
+          set status = case when p.frequency = 'once' then 'triggered' else 'active' end,
+            triggered_at = ${at}::timestamptz, triggered_price = v.price,
+            current_value = case when p.frequency <> 'once' and p.alert_type = 'change_percent'
+              then v.price else p.current_value end
+          from (values ${values}) as v(id, price, base, day_start)
+          where p.id = v.id and p.status = 'active'
+            and (p.expires_at is null or p.expires_at > ${at}::timestamptz)
+            and (p.frequency = 'once' or p.triggered_at is null
+              or (p.frequency = 'daily' and p.triggered_at < v.day_start)
+              or (p.frequency = 'every' and p.triggered_at
+                <= ${at}::timestamptz - make_interval(secs => greatest(coalesce(p.cooldown_seconds, 60), 60))))
+          returning p.id, p.user_id, p.symbol, p.alert_type, p.target_value, v.base, v.price, p.window_minutes,
+            p.frequency, p.cooldown_seconds, p.notify_push, p.notify_webhook, p.webhook_id, p.notify_email
         )
         select coalesce(json_agg(json_build_array(t.id, t.user_id, t.symbol, t.alert_type, t.target_value,
-          t.current_value, t.price, case when t.notify_email then ${user.email} end,
+          t.base, t.price, t.window_minutes, t.frequency, t.cooldown_seconds, t.notify_push, t.notify_webhook,
+          t.webhook_id, case when t.notify_email then ${user.email} end,
           case when t.notify_email then ${user.name} end, ${user.locale})), '[]')::text as rows
         from t join ${user} on ${user.id} = t.user_id`);
-      const triggered = (JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as TriggeredRow[]).map(
-        ([id, userId, symbol, alertType, target, base, price, email, name, locale]) => ({
+      const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as TriggeredRow[];
+      if (rows.length === 0) return [];
+      const triggered = rows.map(
+        ([
+          id,
+          userId,
+          symbol,
+          alertType,
+          target,
+          base,
+          price,
+          win,
+          frequency,
+          cooldown,
+          push,
+          webhook,
+          webhookId,
+          email,
+          name,
+          locale,
+        ]) => ({
           id,
           userId,
           symbol,
@@ -84,35 +162,75 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           targetValue: Number(target),
           currentValue: base === null ? null : Number(base),
           price: Number(price),
+          windowMinutes: win,
+          frequency,
+          cooldownSeconds: cooldown,
+          push: push && deps.deliveries !== undefined,
+          webhook: webhook && deps.deliveries !== undefined,
+          wantsPush: push,
+          wantsWebhook: webhook,
+          webhookId,
           email,
           name,
           locale: toLang(locale),
+          triggerId: randomUUID(),
         }),
       );
-      if (triggered.length === 0) return [];
-      const out = triggered.map((r) => {
+      const channel = (asked: boolean, queued: boolean) =>
+        !asked ? "off" : queued ? "queued" : "unavailable";
+      const out = triggered.map((r): RecordedTrigger & { r: typeof r } => {
         const text = notificationText(r, deps.decimalsOf(r.symbol), r.locale);
         const event: NotificationEvent = {
           id: randomUUID(),
           alertId: r.id,
+          triggerId: r.triggerId,
           symbol: r.symbol,
           ...text,
           isRead: false,
-          createdAt: now.toISOString(),
+          createdAt: at,
         };
-        return { userId: r.userId, event };
+        const wakeAt = deps.wakeAfter(r, now.getTime());
+        return { userId: r.userId, event, price: r.price, wakeAt, r };
       });
+      await tx.insert(alertTriggers).values(
+        out.map(({ r, event }) => ({
+          id: r.triggerId,
+          userId: r.userId,
+          alertId: r.id,
+          source: "price_alert",
+          symbol: r.symbol,
+          condition: {
+            type: r.alertType,
+            target: r.targetValue,
+            windowMinutes: r.windowMinutes,
+            frequency: r.frequency,
+            cooldownSeconds: r.cooldownSeconds,
+            base: r.currentValue,
+          },
+          price: r.price,
+          title: event.title,
+          message: event.message,
+          channels: {
+            inApp: "delivered",
+            email: r.email ? "queued" : "off",
+            push: channel(r.wantsPush, r.push),
+            webhook: channel(r.wantsWebhook, r.webhook),
+          },
+          triggeredAt: now,
+        })),
+      );
       await tx.insert(alertNotifications).values(
         out.map(({ userId, event }) => ({
           id: event.id,
           userId,
           alertId: event.alertId,
+          triggerId: event.triggerId,
           title: event.title,
           message: event.message,
           createdAt: now,
         })),
       );
-      // One mail per alert and trigger time: a re-armed alert that fires again mails again.
+      // One mail per alert and trigger time: an alert that fires again mails again.
       const mails = triggered.flatMap((r) =>
         r.email
           ? [
@@ -124,6 +242,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
                 symbol: r.symbol,
                 condition: r.alertType,
                 target: r.targetValue,
+                windowMinutes: r.windowMinutes,
                 price: r.price,
                 siteUrl: deps.siteUrl,
                 locale: r.locale,
@@ -132,16 +251,20 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           : [],
       );
       await deps.outbox.enqueueMany(mails, tx as unknown as Db);
-      return out;
+      const requests = deliveryRequests(out, deps.siteUrl, at);
+      if (requests.length > 0) await deps.deliveries!.enqueue(tx as unknown as Db, requests);
+      return out.map(({ userId, event, price, wakeAt }) => ({ userId, event, price, wakeAt }));
     });
   }
 
-  async function record(candidates: Candidate[], detectedAt: number) {
-    const recorded: Array<{ userId: string; event: NotificationEvent }> = [];
+  async function record(candidates: Candidate[], detectedAt: number, now: Date) {
+    const recorded: RecordedTrigger[] = [];
     for (let i = 0; i < candidates.length; i += CHUNK) {
       const batch = candidates.slice(i, i + CHUNK);
       try {
-        recorded.push(...(await recordChunk(batch)));
+        const done = await recordChunk(batch, now);
+        recorded.push(...done);
+        restUnrecorded(batch, done, now.getTime());
       } catch (err) {
         // Nothing was recorded: put them back so the next tick tries again.
         log.error({ err, alerts: batch.length }, "alerts: recording triggers failed");
@@ -149,6 +272,11 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       }
     }
     if (recorded.length === 0) return [];
+    const byId = new Map(candidates.map((c) => [c.alert.id, c.alert]));
+    for (const r of recorded) {
+      const alert = byId.get(r.event.alertId!);
+      if (alert && r.wakeAt !== null) index.add(restingCopy(alert, r.price, r.wakeAt));
+    }
     const events = recorded.map((r) => r.event);
     deps.onRecorded?.(events, detectedAt);
     try {
@@ -160,21 +288,110 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     return events;
   }
 
+  /**
+   * A daily or every candidate the database refused (it fired on another process, or its
+   * cooldown runs by the database's record) rests a cooldown's length before it is tried again,
+   * instead of being retried on every tick; a once alert refused is done.
+   */
+  function restUnrecorded(batch: Candidate[], done: RecordedTrigger[], now: number) {
+    if (done.length === batch.length) return;
+    const fired = new Set(done.map((d) => d.event.alertId));
+    for (const c of batch) {
+      if (fired.has(c.alert.id) || (c.alert.frequency ?? "once") === "once") continue;
+      const wakeAt = deps.wakeAfter(c.alert, now);
+      if (wakeAt !== null) index.add({ ...c.alert, wakeAt });
+    }
+  }
+
+  async function expire(ids: string[], now: Date) {
+    if (ids.length === 0) return;
+    try {
+      await expireAlerts({ db, ids, now });
+    } catch (err) {
+      // The expiry job marks them on its next run; the index has already dropped them.
+      log.warn({ err }, "alerts: marking expired alerts failed");
+    }
+  }
+
   function evaluate(prices: Array<{ symbol: string; price: number }>) {
     const detectedAt = performance.now();
-    const candidates = index.collect(prices);
-    if (candidates.length === 0) return Promise.resolve([]);
-    const run = queue.then(() => record(candidates, detectedAt));
+    const now = new Date(deps.now());
+    const candidates = index.collect(prices, now.getTime());
+    const expired = index.takeExpired();
+    if (candidates.length === 0 && expired.length === 0) return Promise.resolve([]);
+    const run = queue.then(async () => {
+      await expire(expired, now);
+      return candidates.length > 0 ? record(candidates, detectedAt, now) : [];
+    });
     queue = run.catch(() => {});
     return run;
   }
 
   return {
     onTick(changed) {
-      if (!deps.isLeader() || changed.length === 0) return;
+      if (changed.length === 0) return;
+      if (!deps.isLeader()) {
+        // Follow the prices, so a new leader judges crossings and windows at once.
+        index.observe(changed, deps.now());
+        return;
+      }
       evaluate(changed).catch((err) => log.error({ err }, "alerts: evaluation failed"));
     },
     evaluate,
     idle: () => queue.then(() => {}),
   };
+}
+
+/**
+ * The delivery queue's requests for the triggers that asked for push or webhook, all in one call
+ * per batch (none when no trigger asked: a million alerts without them never touch the queue).
+ */
+function deliveryRequests(
+  out: Array<{
+    r: {
+      id: string;
+      userId: string;
+      symbol: string;
+      alertType: AlertType;
+      targetValue: number;
+      windowMinutes: number | null;
+      frequency: AlertFrequency;
+      price: number;
+      push: boolean;
+      webhook: boolean;
+      webhookId: string | null;
+      triggerId: string;
+    };
+    event: NotificationEvent;
+  }>,
+  siteUrl: string,
+  at: string,
+): DeliveryRequest[] {
+  const base = siteUrl.replace(/\/$/, "");
+  return out
+    .filter(({ r }) => r.push || r.webhook)
+    .map(({ r, event }) => ({
+      userId: r.userId,
+      eventId: r.triggerId,
+      triggerId: r.triggerId,
+      push: r.push,
+      webhook: r.webhook,
+      webhookId: r.webhookId,
+      payload: {
+        type: "alert.triggered",
+        alert: {
+          id: r.id,
+          symbol: r.symbol,
+          condition: r.alertType,
+          target: r.targetValue,
+          windowMinutes: r.windowMinutes,
+          frequency: r.frequency,
+        },
+        price: r.price,
+        title: event.title,
+        message: event.message,
+        url: `${base}/price-alerts?tab=history&alert=${r.id}`,
+        triggeredAt: at,
+      },
+    }));
 }

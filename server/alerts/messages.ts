@@ -6,7 +6,9 @@ export interface TriggeredAlert {
   symbol: string;
   alertType: AlertType;
   targetValue: number;
+  /** The change % base, or for move_window the price the window's length ago. */
   currentValue: number | null;
+  windowMinutes?: number | null;
   price: number;
 }
 
@@ -22,7 +24,7 @@ export function notificationText(
   const t = mailT(locale);
   const fmt = (v: number) => formatNumber(locale, v, { min: decimals, max: decimals });
   const vars = { symbol: a.symbol, target: fmt(a.targetValue), price: fmt(a.price) };
-  if (a.alertType !== "change_percent") {
+  if (a.alertType !== "change_percent" && a.alertType !== "move_window") {
     return {
       title: t(`notification.${a.alertType}.title`, vars),
       message: t(`notification.${a.alertType}.message`, vars),
@@ -31,12 +33,17 @@ export function notificationText(
   const base = a.currentValue ?? a.price;
   const moved = ((a.price - base) / base) * 100;
   const sign = moved >= 0 ? "+" : "−";
-  const pct = { ...vars, target: `${formatNumber(locale, a.targetValue)}%`, base: fmt(base) };
+  const pct = {
+    ...vars,
+    target: `${formatNumber(locale, a.targetValue)}%`,
+    base: fmt(base),
+    window: a.windowMinutes ? t(`alert.windows.${a.windowMinutes}`) : "",
+  };
   return {
-    title: t("notification.change_percent.title", {
+    title: t(`notification.${a.alertType}.title`, {
       ...pct,
       change: `${sign}${Math.abs(moved).toFixed(2)}%`,
     }),
-    message: t("notification.change_percent.message", pct),
+    message: t(`notification.${a.alertType}.message`, pct),
   };
 }

@@ -1,35 +1,47 @@
 import { randomUUID } from "node:crypto";
 import {
   ALERT_MESSAGES,
+  alertLimitMessage,
+  alertRuleErrors,
   MAX_ALERTS_PER_USER,
   NOTIFICATIONS_LIMIT,
   roundTarget,
-  targetError,
 } from "#common/alert-schema";
 import { AppError } from "#common/errors";
 import type { MarketService } from "#server/market/types";
 import type { Db } from "../db/client";
+import type { DeliveryQueue } from "../delivery/types";
 import type { Scheduler } from "../jobs/scheduler";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
+import { EXCHANGES } from "../market/exchanges";
 import type { Bus } from "../realtime/bus";
 import type { SseHub } from "../realtime/sse-hub";
+import { readLimit } from "../settings/limits";
+import type { Settings } from "../settings/settings";
 import { AlertIndex, type ArmedAlert } from "./alert-index";
-import { createAlertEvaluator } from "./evaluator";
+import { createAlertEvaluator, restingCopy } from "./evaluator";
+import { tradingDayStart, wakeAfterTrigger } from "./frequency";
 import {
+  type AlertValues,
   armedAlertsOf,
   armedSymbols,
   countUnread,
   deleteAlert,
+  expireDueAlerts,
   findAlert,
   insertAlertWithinLimit,
   listAlerts,
   listNotifications,
+  listTriggers,
+  listWebhooks,
   markAllNotificationsRead,
   markNotificationRead,
+  ownsWebhook,
   setAlertActive,
+  updateAlert,
 } from "./queries";
-import type { AlertType, NotificationEvent, PriceAlertRow, PriceAlerts } from "./types";
+import type { AlertInput, NotificationEvent, PriceAlertRow, PriceAlerts } from "./types";
 
 export const ALERT_TOPICS = {
   /** Index changes from create / toggle / delete, applied by every process. */
@@ -43,6 +55,8 @@ export const ALERT_TOPICS = {
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD = 7_000;
 const RESYNC_MS = 15 * 60_000;
+const EXPIRE_MS = 60_000;
+const HISTORY_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AlertsDeps {
@@ -55,17 +69,17 @@ export interface AlertsDeps {
   publicUrl: string;
   /** Instruments, prices and the ticks alerts are evaluated on. */
   market: MarketService;
+  /** Admin settings: the per-user alert cap (limits.alertsPerUser). */
+  settings?: Pick<Settings, "get">;
+  /** The push and webhook delivery queue; without it those channels are recorded as unavailable. */
+  deliveries?: DeliveryQueue;
+  /** The clock (tests move it across cooldowns, trading days and expiries). */
+  now?: () => number;
 }
 
 type IndexOp = { o: string; add?: ArmedAlert; remove?: string[] };
-
-const armed = (r: PriceAlertRow): ArmedAlert => ({
-  id: r.id,
-  symbol: r.symbol,
-  alertType: r.alertType,
-  targetValue: r.targetValue,
-  currentValue: r.currentValue,
-});
+/** A recorded trigger on the bus: user, notification, price, and when the alert wakes (daily / every). */
+type NotifyItem = { u: string; e: NotificationEvent; p: number; w: number | null };
 
 /** Splits items into bus messages that each fit a NOTIFY payload. */
 function chunkBySize<T>(items: T[], wrap: (part: T[]) => unknown): unknown[] {
@@ -95,18 +109,52 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   let pendingOps: IndexOp[] | null = null;
 
   const { market } = deps;
+  const now = deps.now ?? Date.now;
   const decimalsOf = (symbol: string) => market.findInstrument(symbol)?.decimals ?? 2;
+  const exchangeOf = (symbol: string) => {
+    const id = market.findInstrument(symbol)?.exchange;
+    return id ? EXCHANGES[id] : undefined;
+  };
+  const wakeAfter = (a: Parameters<typeof wakeAfterTrigger>[0] & { symbol: string }, firedAt: number) =>
+    wakeAfterTrigger(a, firedAt, exchangeOf(a.symbol));
+
+  /** The index entry of an active row: a daily or every alert that fired rests until it may fire again. */
+  function armedEntry(a: ArmedAlert, lastFiredAt: number | null): ArmedAlert {
+    const wakeAt = lastFiredAt === null ? null : wakeAfter(a, lastFiredAt);
+    return wakeAt !== null && wakeAt > now() ? { ...a, wakeAt } : a;
+  }
+
+  const armed = (r: PriceAlertRow): ArmedAlert =>
+    armedEntry(
+      {
+        id: r.id,
+        symbol: r.symbol,
+        alertType: r.alertType,
+        targetValue: r.targetValue,
+        currentValue: r.currentValue,
+        windowMinutes: r.windowMinutes,
+        frequency: r.frequency,
+        cooldownSeconds: r.cooldownSeconds,
+        expiresAt: r.expiresAt?.getTime() ?? null,
+        delivers: r.notifyPush || r.notifyWebhook,
+      },
+      r.frequency === "once" ? null : (r.triggeredAt?.getTime() ?? null),
+    );
 
   const evaluator = createAlertEvaluator({
     db,
     index,
     outbox: deps.outbox,
+    deliveries: deps.deliveries,
     log,
     isLeader: () => deps.jobs.isLeader(),
     decimalsOf,
+    tradingDayStart: (symbol, at) => tradingDayStart(exchangeOf(symbol), at),
+    wakeAfter,
     siteUrl: deps.publicUrl,
+    now,
     async deliver(recorded) {
-      const items = recorded.map((r) => ({ u: r.userId, e: r.event }));
+      const items: NotifyItem[] = recorded.map((r) => ({ u: r.userId, e: r.event, p: r.price, w: r.wakeAt }));
       for (const msg of chunkBySize(items, (n) => ({ n }))) await bus.publish(ALERT_TOPICS.notify, msg);
     },
   });
@@ -130,8 +178,28 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   }
 
   async function loadIndex(target: AlertIndex) {
-    for (const symbol of await armedSymbols({ db })) target.load(await armedAlertsOf({ db, symbol }));
+    for (const symbol of await armedSymbols({ db })) {
+      target.load(
+        (await armedAlertsOf({ db, symbol })).map(({ lastFiredAt, ...a }) => armedEntry(a, lastFiredAt)),
+      );
+    }
     target.finishLoad();
+  }
+
+  /** Loads the recent prices of symbols with window alerts from the market's bars (1 day of them). */
+  async function backfillHistory(symbols: string[]) {
+    for (const symbol of symbols) {
+      if (index.history.has(symbol)) continue;
+      try {
+        const bars = await market.history(symbol, "1D");
+        index.history.backfill(
+          symbol,
+          bars.map((b) => ({ time: b.time * 1000, price: b.close })),
+        );
+      } catch (err) {
+        log.warn({ err, symbol }, "alerts: price history backfill failed");
+      }
+    }
   }
 
   async function rebuild() {
@@ -153,6 +221,68 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     if (!UUID.test(id)) throw new AppError("not_found:alert", "Price alert not found");
   }
 
+  const refuse = (code: `bad_request:${string}`, message: string, field: string): never => {
+    throw new AppError(code, message, { [field]: message });
+  };
+
+  /**
+   * What a create or an edit stores, checked the same way the form checks it (the chat and other
+   * callers come without the form): a known symbol, the target, window, cooldown and expiry
+   * rules, a webhook of the user's own, and a price to measure a change % from.
+   */
+  async function checkedValues(userId: string, input: AlertInput): Promise<AlertValues> {
+    const instrument = market.findInstrument(input.symbol.trim());
+    if (!instrument) {
+      const message = `Unknown symbol "${input.symbol.trim().toUpperCase()}". Choose an instrument from the list, e.g. TASI, USD/AED or BRENT.`;
+      refuse("bad_request:alert_symbol", message, "symbol");
+    }
+    const frequency = input.frequency ?? "once";
+    const rules = {
+      alertType: input.alertType,
+      targetValue: input.targetValue,
+      windowMinutes: input.alertType === "move_window" ? (input.windowMinutes ?? null) : null,
+      frequency,
+      cooldownSeconds: frequency === "every" ? (input.cooldownSeconds ?? null) : null,
+      expiresAt: input.expiresAt ?? null,
+    };
+    const problems = Object.entries(alertRuleErrors(rules, now()));
+    if (problems.length > 0) {
+      const [field, message] = problems[0]!;
+      throw new AppError(`bad_request:alert_${field === "targetValue" ? "target" : field}`, message, {
+        ...Object.fromEntries(problems),
+      });
+    }
+    const notifyWebhook = input.notifyWebhook ?? false;
+    const webhookId = notifyWebhook ? (input.webhookId ?? null) : null;
+    if (webhookId && !(UUID.test(webhookId) && (await ownsWebhook({ db, userId, webhookId })))) {
+      refuse("bad_request:alert_webhook", ALERT_MESSAGES.webhookUnknown, "webhookId");
+    }
+    const symbol = instrument!.symbol.toUpperCase();
+    const currentValue = market.quote(instrument!.symbol)?.price ?? null;
+    if (input.alertType === "change_percent" && !(currentValue && currentValue > 0)) {
+      throw new AppError(
+        "unavailable:alert_price",
+        `There is no current price for ${instrument!.symbol} yet. Try again in a moment.`,
+      );
+    }
+    return {
+      ...rules,
+      symbol,
+      targetValue: roundTarget(input.targetValue),
+      currentValue,
+      notifyEmail: input.notifyEmail ?? false,
+      notifyPush: input.notifyPush ?? false,
+      notifyWebhook,
+      webhookId,
+    };
+  }
+
+  /** Every process's index follows a written row: armed if active, out otherwise. */
+  async function afterWrite(row: PriceAlertRow) {
+    await changeIndex(row.status === "active" ? { add: armed(row) } : { remove: [row.id] });
+    if (row.alertType === "move_window") void backfillHistory([row.symbol]);
+  }
+
   const service: PriceAlerts = {
     index,
     evaluator,
@@ -160,37 +290,32 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     list: (userId) => listAlerts({ db, userId }),
 
     async create(userId, input) {
-      const m = market;
-      const instrument = m.findInstrument(input.symbol.trim());
-      if (!instrument) {
-        const message = `Unknown symbol "${input.symbol.trim().toUpperCase()}". Choose an instrument from the list, e.g. TASI, USD/AED or BRENT.`;
-        throw new AppError("bad_request:alert_symbol", message, { symbol: message });
-      }
-      const alertType: AlertType = input.alertType;
-      const problem = targetError(alertType, input.targetValue);
-      if (problem) throw new AppError("bad_request:alert_target", problem, { targetValue: problem });
-      const currentValue = m.quote(instrument.symbol)?.price ?? null;
-      if (alertType === "change_percent" && !(currentValue && currentValue > 0)) {
-        throw new AppError(
-          "unavailable:alert_price",
-          `There is no current price for ${instrument.symbol} yet. Try again in a moment.`,
-        );
-      }
-      const row = await insertAlertWithinLimit({
-        db,
-        userId,
-        max: MAX_ALERTS_PER_USER,
-        values: {
-          symbol: instrument.symbol.toUpperCase(),
-          alertType,
-          targetValue: roundTarget(input.targetValue),
-          currentValue,
-          notifyEmail: input.notifyEmail ?? false,
-        },
-      });
-      if (!row) throw new AppError("conflict:alert_limit", ALERT_MESSAGES.limit);
-      await changeIndex({ add: armed(row) });
+      const values = await checkedValues(userId, input);
+      const max = deps.settings ? readLimit(deps.settings, "alertsPerUser") : MAX_ALERTS_PER_USER;
+      const row = await insertAlertWithinLimit({ db, userId, max, values });
+      if (!row) throw new AppError("conflict:alert_limit", alertLimitMessage(max));
+      await afterWrite(row);
       return row;
+    },
+
+    async update(userId, alertId, input) {
+      ownAlertId(alertId);
+      if (!(await findAlert({ db, userId, alertId })))
+        throw new AppError("not_found:alert", "Price alert not found");
+      const values = await checkedValues(userId, input);
+      const row = await updateAlert({ db, userId, alertId, values });
+      if (!row) throw new AppError("not_found:alert", "Price alert not found");
+      await afterWrite(row);
+      return row;
+    },
+
+    async duplicate(userId, alertId) {
+      ownAlertId(alertId);
+      const source = await findAlert({ db, userId, alertId });
+      if (!source) throw new AppError("not_found:alert", "Price alert not found");
+      // A copy of an alert past its expiry would be born expired: the copy keeps no expiry then.
+      const expiresAt = source.expiresAt && source.expiresAt.getTime() > now() ? source.expiresAt : null;
+      return service.create(userId, { ...source, expiresAt });
     },
 
     async setActive(userId, alertId, isActive) {
@@ -200,7 +325,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       const rearmBase = isActive ? (market.quote(current.symbol)?.price ?? null) : null;
       const row = await setAlertActive({ db, userId, alertId, isActive, rearmBase });
       if (!row) throw new AppError("not_found:alert", "Price alert not found");
-      await changeIndex(row.isActive && !row.isTriggered ? { add: armed(row) } : { remove: [row.id] });
+      await afterWrite(row);
       return row;
     },
 
@@ -210,6 +335,24 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
         throw new AppError("not_found:alert", "Price alert not found");
       }
       await changeIndex({ remove: [alertId] });
+    },
+
+    history(userId, opts) {
+      if (opts?.alertId !== undefined && !UUID.test(opts.alertId)) return Promise.resolve([]);
+      return listTriggers({
+        db,
+        userId,
+        alertId: opts?.alertId,
+        limit: Math.min(opts?.limit ?? HISTORY_LIMIT, HISTORY_LIMIT),
+      });
+    },
+
+    webhooks: (userId) => listWebhooks({ db, userId }),
+
+    async expireDue() {
+      const ids = await expireDueAlerts({ db, now: new Date(now()) });
+      if (ids.length > 0) await changeIndex({ remove: ids });
+      return ids.length;
     },
 
     notifications: (userId, opts) =>
@@ -246,10 +389,14 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
         bus.subscribe(ALERT_TOPICS.index, (op: IndexOp) => {
           if (op.o !== origin) applyIndexOp(op);
         }),
-        bus.subscribe(ALERT_TOPICS.notify, (msg: { n: Array<{ u: string; e: NotificationEvent }> }) => {
-          for (const { u, e } of msg.n) {
-            // The evaluating process already dropped it; the others follow.
-            if (e.alertId) applyIndexOp({ remove: [e.alertId] });
+        bus.subscribe(ALERT_TOPICS.notify, (msg: { n: NotifyItem[] }) => {
+          for (const { u, e, p, w } of msg.n) {
+            // The evaluating process already did this; the others follow: a once alert is done,
+            // a daily or every alert rests until it may fire again.
+            const live = e.alertId ? index.get(e.alertId) : undefined;
+            if (e.alertId && w !== null && live && !live.wakeAt)
+              applyIndexOp({ add: restingCopy(live, p, w) });
+            else if (e.alertId && w === null) applyIndexOp({ remove: [e.alertId] });
             sse.sendToUser(u, "notification", e);
           }
         }),
@@ -262,6 +409,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       const started = performance.now();
       await rebuild();
       log.info({ armed: index.size, ms: Math.round(performance.now() - started) }, "alerts: index built");
+      await backfillHistory(index.windowSymbols());
       unsubscribers.push(market.onTick((changed) => evaluator.onTick(changed)));
       // A safety net for index events lost while a process was disconnected from the bus.
       deps.jobs.register({
@@ -269,6 +417,15 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
         intervalMs: RESYNC_MS,
         runAtStart: false,
         run: () => rebuild(),
+      });
+      // Alerts past their expiry show Expired even when their condition never comes true.
+      deps.jobs.register({
+        name: "alerts-expire",
+        intervalMs: EXPIRE_MS,
+        runAtStart: true,
+        run: async () => {
+          await service.expireDue();
+        },
       });
     },
 

@@ -1,3 +1,4 @@
+import type { AlertFrequency, AlertStatus, MoveWindow } from "#common/alert-options";
 import type { AlertTypeValue } from "#common/alert-schema";
 import type { NotificationEvent } from "#common/sse-events";
 import type { Quote } from "../market/types";
@@ -13,25 +14,71 @@ export interface PriceAlertRow {
   alertType: AlertType;
   targetValue: number;
   currentValue: number | null;
-  isActive: boolean;
-  isTriggered: boolean;
+  status: AlertStatus;
+  frequency: AlertFrequency;
+  cooldownSeconds: number | null;
+  windowMinutes: number | null;
+  expiresAt: Date | null;
+  errorMessage: string | null;
   notifyEmail: boolean;
+  notifyPush: boolean;
+  notifyWebhook: boolean;
+  webhookId: string | null;
+  /** The last time it fired, and at what price. */
+  triggeredAt: Date | null;
+  triggeredPrice: number | null;
   createdAt: Date;
+}
+
+/** What creating (or editing) an alert takes; everything beyond the spec's three fields is optional. */
+export interface AlertInput {
+  symbol: string;
+  alertType: AlertType;
+  targetValue: number;
+  notifyEmail?: boolean;
+  notifyPush?: boolean;
+  notifyWebhook?: boolean;
+  /** null with notifyWebhook: the account's default webhook. */
+  webhookId?: string | null;
+  frequency?: AlertFrequency;
+  cooldownSeconds?: number | null;
+  windowMinutes?: MoveWindow | number | null;
+  expiresAt?: Date | null;
 }
 
 /** Every method is scoped by userId in its query. Errors are AppError with the user's message. */
 export interface AlertsService {
   list(userId: string): Promise<PriceAlertRow[]>;
-  create(
-    userId: string,
-    input: { symbol: string; alertType: AlertType; targetValue: number; notifyEmail?: boolean },
-  ): Promise<PriceAlertRow>;
+  create(userId: string, input: AlertInput): Promise<PriceAlertRow>;
+}
+
+/** One alert_triggers row: a trigger of one of the user's alerts, as the History tab shows it. */
+export interface TriggerRow {
+  id: string;
+  alertId: string | null;
+  symbol: string | null;
+  condition: Record<string, unknown>;
+  price: number | null;
+  title: string;
+  message: string;
+  channels: Record<string, string>;
+  triggeredAt: Date;
+}
+
+/** A webhook endpoint the alert form offers. */
+export interface WebhookChoice {
+  id: string;
+  label: string;
+  url: string;
+  isDefault: boolean;
 }
 
 /** A notification row (`alert_notifications`), as the browser sees it. */
 export interface NotificationRow {
   id: string;
   alertId: string | null;
+  /** The history row (alert_triggers) this notification announces. */
+  triggerId: string | null;
   title: string;
   message: string;
   isRead: boolean;
@@ -56,8 +103,19 @@ export interface AlertEvaluator {
  * by the user's id in its query; a row of another user is "not found".
  */
 export interface PriceAlerts extends AlertsService {
+  /** Paused alerts are not evaluated; resuming re-arms (a change % alert re-measures its base). */
   setActive(userId: string, alertId: string, isActive: boolean): Promise<PriceAlertRow>;
+  /** Replaces every field; re-arms unless the alert is paused. */
+  update(userId: string, alertId: string, input: AlertInput): Promise<PriceAlertRow>;
+  /** A new active copy of the alert (within the per-user cap). */
+  duplicate(userId: string, alertId: string): Promise<PriceAlertRow>;
   remove(userId: string, alertId: string): Promise<void>;
+  /** The user's triggers, newest first; one alert's when alertId is given. */
+  history(userId: string, opts?: { alertId?: string; limit?: number }): Promise<TriggerRow[]>;
+  /** The user's webhook endpoints, for the form's select. */
+  webhooks(userId: string): Promise<WebhookChoice[]>;
+  /** Marks active alerts past their expiry Expired; returns how many. */
+  expireDue(): Promise<number>;
   notifications(userId: string, opts?: { limit?: number }): Promise<NotificationRow[]>;
   unreadCount(userId: string): Promise<number>;
   markRead(userId: string, notificationId: string): Promise<void>;

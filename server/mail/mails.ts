@@ -74,6 +74,7 @@ export function alertTriggeredMail(o: {
   symbol: string;
   condition: AlertTypeValue;
   target: number;
+  windowMinutes?: number | null;
   price: number;
   siteUrl: string;
   locale?: Lang;

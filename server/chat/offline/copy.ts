@@ -40,7 +40,7 @@ export interface Copy {
   previous(v: string): string;
   alertsNone: string;
   alerts(lines: string): string;
-  /** An alert's status from the listAlerts tool (active, triggered, inactive). */
+  /** An alert's status from the listAlerts tool (active, triggered, paused, expired, error). */
   status(status: string): string;
   alertCreated(symbol: string, type: AlertType, target: string): string;
   incompleteAlert: string;
@@ -72,7 +72,14 @@ const en: Copy = {
     commodities: "Commodities",
     usIndices: "US indices",
   },
-  alertWords: { above: "goes above", below: "goes below", change_percent: "changes by" },
+  alertWords: {
+    above: "goes above",
+    below: "goes below",
+    change_percent: "changes by",
+    crossing_up: "crosses above",
+    crossing_down: "crosses below",
+    move_window: "moves within its window by",
+  },
   name: (_symbol, englishName) => englishName,
   quote: (q) =>
     `**${q.symbol}** (${q.name}) is at **${q.price}**${q.currency ? ` ${q.currency}` : ""}, ` +
@@ -141,7 +148,14 @@ const ar: Copy = {
     commodities: "السلع",
     usIndices: "المؤشرات الأمريكية",
   },
-  alertWords: { above: "فوق", below: "دون", change_percent: "تغير بنسبة" },
+  alertWords: {
+    above: "فوق",
+    below: "دون",
+    change_percent: "تغير بنسبة",
+    crossing_up: "يخترق صعودًا",
+    crossing_down: "يخترق هبوطًا",
+    move_window: "يتحرك خلال فترته بنسبة",
+  },
   name: (symbol, englishName) => AR_INSTRUMENTS[symbol]?.name ?? englishName,
   quote: (q) => {
     const direction = { up: "مرتفعاً", down: "منخفضاً", unchanged: "دون تغيير" }[q.direction];
@@ -175,12 +189,17 @@ const ar: Copy = {
   previous: (v) => `السابق ${v}`,
   alertsNone: "ليست لديك تنبيهات أسعار بعد.",
   alerts: (lines) => `**تنبيهات الأسعار الخاصة بك**\n\n${lines}`,
-  status: (status) => ({ active: "نشط", triggered: "تحقق", inactive: "متوقف" })[status] ?? status,
+  status: (status) =>
+    ({ active: "نشط", triggered: "تحقق", paused: "متوقف مؤقتًا", expired: "منتهي", error: "خطأ" })[status] ??
+    status,
   alertCreated: (symbol, type, target) => {
     const when = {
       above: `عندما يتجاوز **${symbol}** مستوى **${target}**`,
       below: `عندما ينخفض **${symbol}** دون **${target}**`,
       change_percent: `عندما يتغير **${symbol}** بنسبة **${target}**`,
+      crossing_up: `عندما يخترق **${symbol}** صعودًا مستوى **${target}**`,
+      crossing_down: `عندما يخترق **${symbol}** هبوطًا مستوى **${target}**`,
+      move_window: `عندما يتحرك **${symbol}** بنسبة **${target}** خلال فترته`,
     }[type];
     return `تم: سأنبهك ${when}. يمكنك إدارة التنبيه من صفحة [تنبيهات الأسعار](/ar/price-alerts).`;
   },

@@ -1,3 +1,4 @@
+import { isPercentType } from "#common/alert-schema";
 import type { AlertType } from "#server/alerts/types";
 import {
   createAlert,
@@ -179,7 +180,7 @@ async function answerFor(
       if (out.data.length === 0) return { text: copy.alertsNone, risk: false };
       const lines = out.data.map(
         (a) =>
-          `- **${a.symbol}** ${copy.alertWords[a.alertType]} ${a.targetValue}${a.alertType === "change_percent" ? "%" : ""} — ${copy.status(a.status)}`,
+          `- **${a.symbol}** ${copy.alertWords[a.alertType]} ${a.targetValue}${isPercentType(a.alertType) ? "%" : ""} — ${copy.status(a.status)}`,
       );
       return { text: copy.alerts(lines.join("\n")), risk: false };
     }
@@ -191,7 +192,7 @@ async function answerFor(
       });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
       const a = out.data;
-      const target = `${a.targetValue}${a.alertType === "change_percent" ? "%" : ""}`;
+      const target = `${a.targetValue}${isPercentType(a.alertType) ? "%" : ""}`;
       return { text: copy.alertCreated(a.symbol, a.alertType, target), risk: true };
     }
     case "incompleteAlert":

@@ -19,7 +19,7 @@ export const listAlerts = defineTool({
         symbol: a.symbol,
         alertType: a.alertType,
         targetValue: a.targetValue,
-        status: !a.isActive ? "inactive" : a.isTriggered ? "triggered" : "active",
+        status: a.status,
         createdAt: new Date(a.createdAt).toISOString(),
       })),
     };

@@ -1,4 +1,4 @@
-import type { AlertTypeValue } from "#common/alert-schema";
+import { type AlertTypeValue, isPercentType } from "#common/alert-schema";
 import type { Lang } from "#common/locale";
 import { formatNumber, mailT } from "../i18n";
 import { Button, EmailLayout, Heading, Paragraph, type RenderedEmail, renderEmail, textBody } from "./layout";
@@ -12,6 +12,8 @@ export function alertTriggeredEmail(p: {
   symbol: string;
   condition: AlertTypeValue;
   target: number;
+  /** move_window: the window in minutes. */
+  windowMinutes?: number | null;
   price: number;
   alertsUrl: string;
   locale?: Lang;
@@ -19,7 +21,8 @@ export function alertTriggeredEmail(p: {
   const locale = p.locale ?? "en";
   const t = mailT(locale);
   const number = (n: number) => formatNumber(locale, n);
-  const target = p.condition === "change_percent" ? `${number(p.target)}%` : number(p.target);
+  const percent = isPercentType(p.condition) ? `${number(p.target)}%` : number(p.target);
+  const target = p.windowMinutes ? `${percent} ${t(`alert.windows.${p.windowMinutes}`)}` : percent;
   const subject = t("alert.subject", { symbol: p.symbol });
   const hello = p.name ? t("account.hello", { name: p.name }) : null;
   const now = t("alert.now", { symbol: p.symbol, price: number(p.price) });
