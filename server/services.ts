@@ -212,7 +212,10 @@ export async function createServices(
   const search = createSearch({ database, log, market, listings });
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
   // Alerts evaluate the market's ticks once started (below, when everything is built).
-  const alerts = createAlerts({ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market });
+  const alerts = createAlerts({
+    ...{ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market, settings },
+    deliveries: delivery.queue,
+  });
   closers.push(() => alerts.stop());
   const watchlists = createWatchlists({ db, log, market, alerts, maxAlertsPerUser: MAX_ALERTS_PER_USER });
   const newsletter = createNewsletter({
