@@ -1,8 +1,10 @@
 import { NotificationBell } from "~/components/alerts/notification-bell";
 import { ChatHistoryButton } from "~/components/chat";
+import { LocalWatchlistMerge } from "~/components/watchlists/local-merge";
 
 /**
- * Header icons contributed by features (notification bell, chat history drawer). Each feature
+ * Header icons contributed by features (notification bell, chat history drawer; the watchlists
+ * feature's local-list merge, which shows nothing). Each feature
  * renders its own component here; this file only lays them out.
  */
 export function HeaderExtras() {
@@ -10,6 +12,7 @@ export function HeaderExtras() {
     <div className="flex items-center gap-1">
       <NotificationBell />
       <ChatHistoryButton />
+      <LocalWatchlistMerge />
     </div>
   );
 }

@@ -4,17 +4,21 @@ import type { MarketPageData } from "~/components/market/market-feed";
 
 /**
  * What a page's loader passes to MarketFeedProvider: the curated instruments the panels show, plus
- * the page's own instrument when it is a listed company outside them.
+ * the page's own instruments when they are listed companies outside them (an instrument's page,
+ * a watchlist).
  */
 export function marketPageData(
   market: Pick<Market, "catalogue" | "wire">,
-  instrument?: Instrument,
+  instrument?: Instrument | Instrument[],
 ): MarketPageData {
   const instruments = market.catalogue();
-  const extra = instrument && !instruments.some((i) => i.symbol === instrument.symbol) ? instrument : null;
+  const curated = new Set(instruments.map((i) => i.symbol));
+  const extra = (Array.isArray(instrument) ? instrument : instrument ? [instrument] : []).filter(
+    (i) => !curated.has(i.symbol),
+  );
   return {
-    instruments: extra ? [...instruments, extra] : instruments,
-    wire: market.wire(extra ? [extra.symbol] : []),
+    instruments: [...instruments, ...extra],
+    wire: market.wire(extra.map((i) => i.symbol)),
     serverNow: Date.now(),
   };
 }
