@@ -29,6 +29,8 @@ export const WATCHLIST_MESSAGES = {
   alertCap:
     "This watchlist needs {{needed}} price alerts but you can create only {{free}} more (at most {{max}}). Delete some alerts or remove instruments first.",
   percentRange: "Percentage must be greater than 0 and at most 100",
+  kindRequired: "Choose when the alert fires",
+  windowRequired: "Choose 5 minutes, 1 hour or 1 day",
 } as const;
 
 /** Fills the "{{name}}" holes of a message (the browser translates it back by the same holes). */
@@ -59,19 +61,25 @@ export const localSymbolsSchema = z.array(watchlistSymbolSchema).max(MAX_ITEMS_P
 /**
  * The whole-watchlist alert form: a change % from now, or a move of N % within a window.
  */
-export const watchlistAlertSchema = z.object({
-  kind: z.enum(["change_percent", "move_window"]),
-  percent: z.coerce
-    .number(WATCHLIST_MESSAGES.percentRange)
-    .gt(0, WATCHLIST_MESSAGES.percentRange)
-    .max(100, WATCHLIST_MESSAGES.percentRange),
-  windowMinutes: z.coerce
-    .number()
-    .pipe(z.union(WATCHLIST_ALERT_WINDOWS.map((w) => z.literal(w))))
-    .optional(),
-  notifyEmail: z
-    .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
-});
+export const watchlistAlertSchema = z
+  .object({
+    kind: z.enum(["change_percent", "move_window"], WATCHLIST_MESSAGES.kindRequired),
+    percent: z.coerce
+      .number(WATCHLIST_MESSAGES.percentRange)
+      .gt(0, WATCHLIST_MESSAGES.percentRange)
+      .max(100, WATCHLIST_MESSAGES.percentRange),
+    windowMinutes: z.coerce
+      .number(WATCHLIST_MESSAGES.windowRequired)
+      .pipe(z.union(WATCHLIST_ALERT_WINDOWS.map((w) => z.literal(w)), WATCHLIST_MESSAGES.windowRequired))
+      .optional(),
+    notifyEmail: z
+      .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])
+      .optional()
+      .transform((v) => v === "on" || v === "true" || v === true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "move_window" && !v.windowMinutes) {
+      ctx.addIssue({ code: "custom", path: ["windowMinutes"], message: WATCHLIST_MESSAGES.windowRequired });
+    }
+  });
 export type WatchlistAlertInput = z.infer<typeof watchlistAlertSchema>;

@@ -340,13 +340,11 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
       const id = ownId(watchlistId);
       const parsed = watchlistAlertSchema.safeParse(input);
       if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? M.percentRange;
-        throw new AppError("bad_request:watchlist_alert", message, { percent: message });
+        const issue = parsed.error.issues[0];
+        const message = issue?.message ?? M.percentRange;
+        throw new AppError("bad_request:watchlist_alert", message, { [String(issue?.path[0] ?? "percent")]: message });
       }
       const rule = parsed.data;
-      if (rule.kind === "move_window" && !rule.windowMinutes) {
-        throw new AppError("bad_request:watchlist_alert", M.percentRange, { windowMinutes: M.percentRange });
-      }
       const list = await service.get(userId, id);
       const symbols = list.items.map((i) => i.symbol);
       if (!symbols.length) throw new AppError("bad_request:watchlist_alert", M.emptyForAlert);
