@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { grantAdmin } from "../auth/roles";
 import type { CalendarFeature } from "../calendar";
-import { alertNotifications, chatConversations, chatMessages, webhookEndpoints } from "../db/schema";
+import {
+  alertNotifications,
+  chatConversations,
+  chatMessages,
+  pushSubscriptions,
+  webhookEndpoints,
+} from "../db/schema";
+import { createBrowserSubscription } from "../push/testing/push-client";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
@@ -127,6 +134,21 @@ async function ownerWebhookId() {
     .returning();
   return made!.id;
 }
+/** The owner's push device; its address refuses connections at once (nothing listens on port 9). */
+async function ownerDeviceId() {
+  const [row] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ids.owner));
+  if (row) return row.id;
+  const browser = createBrowserSubscription(`http://127.0.0.1:9/owner-secret-device/${crypto.randomUUID()}`);
+  const [made] = await s.db
+    .insert(pushSubscriptions)
+    .values({ userId: ids.owner, endpoint: browser.endpoint, ...browser.keys, device: "owner-secret-device" })
+    .returning();
+  return made!.id;
+}
+const lacksOwnerDevice = (res: Sent) => {
+  expect(res.status).toBe(200);
+  expect(res.text).not.toContain("owner-secret-device");
+};
 const lacksOwnerWebhook = (res: Sent) => {
   expect(res.status).toBe(200);
   expect(res.text).not.toContain("owner-secret-hook");
@@ -305,6 +327,66 @@ const MATRIX: Row[] = [
     writes: true,
     call: (who) => send(who, "POST", "/api/webhooks/secret"),
     expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "GET account",
+    call: async (who) => {
+      await ownerDeviceId();
+      return send(who, "GET", "/account");
+    },
+    expect: {
+      anonymous: lacksOwnerDevice,
+      other: lacksOwnerDevice,
+      admin: lacksOwnerDevice,
+      user: (res) => expect(res.text).toContain("owner-secret-device"),
+    },
+  },
+  {
+    name: "GET api/push/public-key",
+    call: (who) => send(who, "GET", "/api/push/public-key"),
+    expect: same((res) => expect(json(res).publicKey).toBe(s.push.publicKey)),
+  },
+  {
+    name: "GET api/push/subscriptions",
+    call: async (who) => {
+      await ownerDeviceId();
+      return send(who, "GET", "/api/push/subscriptions");
+    },
+    expect: {
+      anonymous: 401,
+      other: lacksOwnerDevice,
+      admin: lacksOwnerDevice,
+      user: (res) => expect(res.text).toContain("owner-secret-device"),
+    },
+  },
+  {
+    // Each signed-in user subscribes a browser of their own.
+    name: "POST api/push/subscriptions",
+    writes: true,
+    call: (who) => {
+      const browser = createBrowserSubscription(`http://127.0.0.1:9/${who}-device/${crypto.randomUUID()}`);
+      return send(who, "POST", "/api/push/subscriptions", { endpoint: browser.endpoint, keys: browser.keys });
+    },
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    // A test push goes to the caller's own devices only (each has one from the row above).
+    name: "POST api/push/test",
+    writes: true,
+    call: (who) => send(who, "POST", "/api/push/test", { lang: "en" }),
+    expect: {
+      anonymous: 401,
+      other: (res) => expect(json(res)).toMatchObject({ ok: true, sent: 0, failed: 1 }),
+      admin: (res) => expect(json(res)).toMatchObject({ ok: true, sent: 0, failed: 1 }),
+      // The owner's two devices: the one above and owner-secret-device.
+      user: (res) => expect(json(res)).toMatchObject({ ok: true, sent: 0, failed: 2 }),
+    },
+  },
+  {
+    name: "DELETE api/push/subscriptions",
+    writes: true,
+    call: async (who) => send(who, "DELETE", "/api/push/subscriptions", { id: await ownerDeviceId() }),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
   },
   {
     name: "GET api/alerts/:id/deliveries",
@@ -534,6 +616,7 @@ describe("access matrix: endpoint × anonymous / user / other user / admin", () 
           "admin/preview",
           "admin/subscribers.csv",
           "price-alerts",
+          "account",
           "calendar.ics",
           "search",
           "auth",

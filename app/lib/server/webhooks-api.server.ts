@@ -28,19 +28,19 @@ export const answer = (body: Answer, status = 200, headers: Record<string, strin
   data<Answer>(body, { status, headers: { ...NO_STORE, ...headers } });
 
 /**
- * The webhook and delivery-log endpoints: JSON for signed-in users only (401 otherwise, no
+ * The webhook, delivery-log and push endpoints: JSON for signed-in users only (401 with `signIn` or the webhooks' text otherwise, no
  * redirect), the body checked by its schema (400 with field errors, nothing written), the work
  * scoped by the user's id, and an AppError's status and text passed on (429 with Retry-After).
  */
 export async function userApi(
   request: Request,
   context: Ctx,
-  o: { methods: string[]; schema?: z.ZodType },
+  o: { methods: string[]; schema?: z.ZodType; signIn?: string },
   run: (userId: string, input: any) => Promise<Answer>,
 ) {
   if (!o.methods.includes(request.method)) return answer({ ok: false, error: "Method not allowed" }, 405);
   const user = await getUser(request, context);
-  if (!user) return answer({ ok: false, error: SIGN_IN_REQUIRED }, 401);
+  if (!user) return answer({ ok: false, error: o.signIn ?? SIGN_IN_REQUIRED }, 401);
   let input: unknown;
   if (o.schema) {
     const body = await readBody(request);
@@ -53,7 +53,7 @@ export async function userApi(
     return answer(await run(user.id, input));
   } catch (err) {
     const { status, body } = failureOf(err, "Something went wrong. Please try again.", (e) =>
-      services(context).log.error({ err: e }, "webhooks API failed"),
+      services(context).log.error({ err: e, path: new URL(request.url).pathname }, "user API failed"),
     );
     const wait = status === 429 ? body.error.match(/(\d+) s\.$/)?.[1] : undefined;
     return answer(body, status, wait ? { "Retry-After": wait } : {});
