@@ -458,6 +458,57 @@ const TARGETS: Target[] = [
     }),
   ),
   {
+    name: "push subscribe",
+    method: "POST",
+    path: "/api/push/subscriptions",
+    who: "user",
+    encoding: "json",
+    // A real subscription's shape: an address and keys of the lengths RFC 8291 needs.
+    base: {
+      endpoint: "https://push.example.com/send/fuzz",
+      keys: {
+        p256dh: `B${"A".repeat(86)}`,
+        auth: "A".repeat(22),
+      },
+    },
+    invalid: {
+      endpoint: fc.oneof(
+        hostileJson.filter((v) => typeof v !== "string" || !/^https?:\/\//.test(v)),
+        fc.constantFrom(
+          "javascript:alert(1)",
+          "ftp://push.example.com/",
+          "https://user:pw@push.example.com/x",
+        ),
+      ),
+      keys: fc.oneof(
+        hostileJson,
+        fc.record({ p256dh: fc.oneof(hostileString, longString), auth: fc.constantFrom("A".repeat(22)) }),
+        fc.record({
+          p256dh: fc.constantFrom(`B${"A".repeat(86)}`),
+          auth: fc.oneof(hostileString, longString),
+        }),
+      ),
+    },
+  },
+  {
+    name: "push unsubscribe (not the user's)",
+    method: "DELETE",
+    path: "/api/push/subscriptions",
+    who: "user",
+    encoding: "json",
+    base: {},
+    invalid: { id: fc.oneof(notAnId, fc.uuid()), endpoint: fc.oneof(hostileJson, longString) },
+  },
+  {
+    name: "push test (no devices)",
+    method: "POST",
+    path: "/api/push/test",
+    who: "user",
+    encoding: "json",
+    base: {},
+    invalid: { lang: hostileJson },
+  },
+  {
     name: "admin mail retry API",
     method: "POST",
     path: "/api/admin/mail/retry",
