@@ -7,7 +7,7 @@ import { createAlerts } from "./alerts/service";
 import type { PriceAlerts } from "./alerts/types";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
-import { isAdmin } from "./auth/roles";
+import { createSessions, type Sessions } from "./auth/sessions";
 import { type CalendarFeature, createCalendarFeature } from "./calendar";
 import { type ChatService, createChat } from "./chat";
 import type { Config } from "./config";
@@ -65,6 +65,8 @@ export interface Services {
   auth: Auth;
   /** One Server-Sent Events stream per tab: market ticks and the user's notifications. */
   sse: SseHub;
+  /** Who a request is (session and admin role), from memory while the bus vouches for it. */
+  sessions: Sessions;
   isAdmin(userId: string): Promise<boolean>;
   /** Global sign-out and bans: every session of the user ends. */
   revokeAllSessions(userId: string): Promise<void>;
@@ -172,9 +174,12 @@ export async function createServices(
       settings.get<boolean>("requireVerifiedEmail", config.REQUIRE_EMAIL_VERIFICATION) !== false,
   });
 
+  const sessions = await createSessions({ auth, db, bus, inProcessBus: database.kind === "pglite", log });
+  closers.push(() => sessions.stop());
+
   const sse = createSseHub({
     log,
-    resolveUserId: async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null,
+    resolveUserId: async (headers) => (await sessions.get(headers))?.user.id ?? null,
   });
   closers.push(() => sse.closeAll());
 
@@ -245,7 +250,8 @@ export async function createServices(
     outbox,
     auth,
     sse,
-    isAdmin: (userId) => isAdmin(db, userId, log),
+    sessions,
+    isAdmin: (userId) => sessions.isAdmin(userId),
     revokeAllSessions,
     users: createUserLocales(db),
     market,

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "#common/auth-schema";
 import { langOf, toLang } from "#common/locale";
@@ -69,6 +69,14 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    hooks: {
+      // A password change ends every other session, whatever the caller asked: a stolen session
+      // must not outlive the password it was taken under. The browser that changed it gets a new one.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password")
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
+    },
     rateLimit: {
       // Stored in the database so every process shares the counts.
       enabled: true,

@@ -6,16 +6,21 @@ import type { Logger } from "../logger";
 /** Admin only if a user_roles row has role 'admin'; any failure means not admin (docs/product/accounts.md). */
 export async function isAdmin(db: Db, userId: string, log?: Logger): Promise<boolean> {
   try {
-    const rows = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
-      .limit(1);
-    return rows.length > 0;
+    return await hasAdminRole(db, userId);
   } catch (err) {
     log?.error({ err }, "admin check failed");
     return false;
   }
+}
+
+/** The role as stored; a failed read throws (so a cache never keeps a "not admin" it did not see). */
+export async function hasAdminRole(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function grantAdmin(db: Db, userId: string): Promise<void> {
