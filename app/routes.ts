@@ -22,6 +22,7 @@ const pages: RouteConfigEntry[] = [
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("news-analytics", "routes/news-analytics.tsx"),
   route("price-alerts", "routes/price-alerts.tsx"),
+  route("watchlists", "routes/watchlists.tsx"),
   route("account", "routes/account.tsx"),
   route("watchlists", "routes/watchlists.tsx"),
   route("search", "routes/search.tsx"),

@@ -1,6 +1,7 @@
-import { Bell, CandlestickChart, Headphones, Newspaper, Zap } from "lucide-react";
+import { Bell, CandlestickChart, Headphones, Newspaper, Star, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
+import { Link } from "~/components/link";
 import { AccessForm } from "~/components/site-forms/access-form";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
@@ -22,6 +23,7 @@ export async function action(args: Route.ActionArgs) {
 /** Live Market Access: features and an access-request form. */
 export default function LiveMarketsPage() {
   const { t } = useTranslation("forms");
+  const { t: tw } = useTranslation("watchlists");
   return (
     <Page title={t("access.title")} subtitle={t("access.subtitle")}>
       <div className="grid gap-8 lg:grid-cols-[1fr_2fr]">
@@ -40,6 +42,13 @@ export default function LiveMarketsPage() {
               </li>
             ))}
           </ul>
+          <Link
+            to="/watchlists"
+            className="mt-4 flex items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 hover:bg-brand-100"
+          >
+            <Star aria-hidden className="size-5 shrink-0" />
+            {tw("link")}
+          </Link>
         </section>
         <AccessForm />
       </div>

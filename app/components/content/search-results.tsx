@@ -2,6 +2,7 @@ import { BarChart3, Building2, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { SearchResult, SearchResultType } from "#server/search/types";
 import { Link } from "~/components/link";
+import { WatchButton } from "~/components/watchlists/watch-button";
 import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 
@@ -50,7 +51,7 @@ function ResultItem({ result }: { result: SearchResult }) {
         <span className="sr-only">{t(`types.${result.type}`)}</span>
       </span>
       <div className="min-w-0">
-        <h3 dir="auto">
+        <h3 dir="auto" className="inline">
           {result.external ? (
             <a href={result.url} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
               {title}
@@ -62,6 +63,10 @@ function ResultItem({ result }: { result: SearchResult }) {
             </Link>
           )}
         </h3>
+        {/* An instrument's title is "SYMBOL — Name": its star puts it on a watchlist. */}
+        {result.source === "instrument" ? (
+          <WatchButton symbol={result.title.split(" — ")[0]!} className="ms-1 align-middle" />
+        ) : null}
         <p
           dir="auto"
           className={`mt-1 text-sm text-slate-700 ${MARK}`}

@@ -80,6 +80,7 @@ function UserMenu({ email }: { email: string }) {
     >
       <p className="px-3 py-2 text-xs text-slate-600">{email}</p>
       <MenuLink to="/price-alerts">{t("nav.priceAlerts")}</MenuLink>
+      <MenuLink to="/watchlists">{t("nav.watchlists")}</MenuLink>
       <MenuLink to="/account">{t("nav.accountSettings")}</MenuLink>
       <MenuLink to="/watchlists">{t("nav.watchlists")}</MenuLink>
       <hr className="my-1 border-slate-100" />
@@ -223,6 +224,9 @@ export function Header() {
             {root?.user ? (
               <>
                 <p className="px-3 py-1 text-sm text-slate-300">{root.user.email}</p>
+                <Link to="/watchlists" className={mobileLink}>
+                  {t("nav.watchlists")}
+                </Link>
                 <Link to="/account" className={mobileLink}>
                   {t("nav.accountSettings")}
                 </Link>

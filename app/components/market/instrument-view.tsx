@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Bar, ExchangeInfo, Instrument } from "#server/market/types";
 import { Link } from "~/components/link";
+import { WatchButton } from "~/components/watchlists/watch-button";
 import type { Format } from "~/lib/format";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
@@ -98,6 +99,7 @@ export function InstrumentView({
             <span className="rounded bg-white/15 px-2 py-0.5 text-sm font-semibold">{instrument.symbol}</span>
             {quote ? <StatusBadge status={quote.status} /> : null}
             {quote ? <FreshnessBadge quote={quote} className="text-xs" /> : null}
+            <WatchButton symbol={instrument.symbol} withText />
           </div>
           <p className="mt-1 text-sm text-slate-300">
             {exchangeName} · {t("instrument.currency", { currency: instrument.currency })}

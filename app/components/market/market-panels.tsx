@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MarketCategory } from "#server/market/types";
 import { Link } from "~/components/link";
+import { WatchButton } from "~/components/watchlists/watch-button";
 import { useLang } from "~/lib/locale";
 import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";
@@ -30,7 +31,10 @@ function QuoteRow({ quote }: { quote: LiveQuote }) {
           <span className="font-semibold text-slate-900 group-hover:text-brand-600">{instrument.symbol}</span>
           <span className="block truncate text-sm text-slate-500">{instrumentName(instrument, lang)}</span>
         </Link>
-        <FreshnessBadge quote={quote} className="mt-1" />
+        <div className="mt-1 flex items-center gap-1">
+          <FreshnessBadge quote={quote} />
+          <WatchButton symbol={instrument.symbol} />
+        </div>
       </div>
       <div className="text-end">
         <FlashPrice quote={quote} className="-me-1 font-semibold" />

@@ -12,7 +12,16 @@ const WatchMenu = lazy(() => import("./watch-menu"));
  * watchlists, or a visitor's local list. Filled when a visitor's local list holds it, or after the
  * menu showed it on one of the user's lists.
  */
-export function WatchButton({ symbol, className = "" }: { symbol: string; className?: string }) {
+export function WatchButton({
+  symbol,
+  withText = false,
+  className = "",
+}: {
+  symbol: string;
+  /** Shows "Add to watchlist" beside the star (an instrument's own page, on its dark band). */
+  withText?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation("watchlists");
   const signedIn = Boolean(useRootData()?.user);
   const local = useLocalWatchlist();
@@ -50,9 +59,14 @@ export function WatchButton({ symbol, className = "" }: { symbol: string; classN
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
-        className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-gold-500 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className={
+          withText
+            ? "inline-flex items-center gap-1.5 rounded-md bg-white/15 px-2.5 py-1 text-sm font-semibold text-white hover:bg-white/25"
+            : "rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-gold-500 focus-visible:outline-2 focus-visible:outline-brand-500"
+        }
       >
         <Star aria-hidden className={`size-4 ${filled ? "fill-gold-400 text-gold-500" : ""}`} />
+        {withText ? t("star.add") : null}
       </button>
       {open ? (
         <Suspense fallback={null}>

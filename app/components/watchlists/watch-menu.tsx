@@ -10,7 +10,7 @@ import { localWatchlist, useLocalWatchlist } from "./local-watchlist";
 import { fetchWatchlists, type MenuList, postWatchlists } from "./watchlist-api";
 
 const panelClass =
-  "absolute end-0 top-full z-30 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-3 text-start text-sm font-normal text-slate-700 shadow-lg";
+  "absolute start-0 top-full z-30 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-3 text-start text-sm font-normal text-slate-700 shadow-lg";
 
 /** The add-to-watchlist menu of one instrument (loaded when its star is first clicked). */
 export default function WatchMenu({
