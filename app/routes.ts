@@ -24,7 +24,6 @@ const pages: RouteConfigEntry[] = [
   route("price-alerts", "routes/price-alerts.tsx"),
   route("watchlists", "routes/watchlists.tsx"),
   route("account", "routes/account.tsx"),
-  route("watchlists", "routes/watchlists.tsx"),
   route("search", "routes/search.tsx"),
   route("news/economic", "routes/news.economic.tsx"),
   route("news/breaking", "routes/news.breaking.tsx"),

@@ -82,7 +82,6 @@ function UserMenu({ email }: { email: string }) {
       <MenuLink to="/price-alerts">{t("nav.priceAlerts")}</MenuLink>
       <MenuLink to="/watchlists">{t("nav.watchlists")}</MenuLink>
       <MenuLink to="/account">{t("nav.accountSettings")}</MenuLink>
-      <MenuLink to="/watchlists">{t("nav.watchlists")}</MenuLink>
       <hr className="my-1 border-slate-100" />
       <MenuAction onSelect={() => submit(null, { method: "post", action: localized("/auth/sign-out") })}>
         {t("nav.signOut")}
@@ -229,9 +228,6 @@ export function Header() {
                 </Link>
                 <Link to="/account" className={mobileLink}>
                   {t("nav.accountSettings")}
-                </Link>
-                <Link to="/watchlists" className={mobileLink}>
-                  {t("nav.watchlists")}
                 </Link>
                 <Form method="post" action={localized("/auth/sign-out")}>
                   <button type="submit" className={`${mobileLink} w-full text-start`}>
