@@ -212,7 +212,7 @@ export async function createServices(
   // transaction that records them.
   const delivery = createDelivery({ db, bus, log, settings, config, pushSender: push.sender });
   closers.push(() => delivery.stop());
-  const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs });
+  const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs, delivery: delivery.queue });
   const content = createContent({ db, log, news });
   const search = createSearch({ database, log, market, listings });
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });

@@ -1,5 +1,6 @@
 import type { Config } from "#server/config";
 import type { Db } from "#server/db/client";
+import type { DeliveryQueue } from "#server/delivery/types";
 import type { Scheduler } from "#server/jobs/scheduler";
 import type { Logger } from "#server/logger";
 import type { Outbox } from "#server/mail/outbox";
@@ -32,6 +33,8 @@ export interface CalendarDeps {
   config: Pick<Config, "publicUrl" | "CALENDAR_SOURCE" | "CALENDAR_FF_URL" | "CALENDAR_FF_HOURS">;
   outbox: Outbox;
   bus: Bus;
+  /** Reminders that ask for push or a webhook go through the delivery queue. */
+  delivery: DeliveryQueue;
   jobs: Pick<Scheduler, "register">;
 }
 
@@ -44,6 +47,7 @@ export function createCalendarFeature(deps: CalendarDeps): CalendarFeature {
       log,
       outbox: deps.outbox,
       bus: deps.bus,
+      delivery: deps.delivery,
       siteUrl: config.publicUrl,
     }),
     editor: createCalendarEditor(db),

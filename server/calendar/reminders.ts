@@ -5,7 +5,8 @@ import { AppError } from "#common/errors";
 import { ALERT_TOPICS } from "../alerts/service";
 import type { NotificationEvent } from "../alerts/types";
 import type { Db } from "../db/client";
-import { alertNotifications, calendarReminders, economicEvents, user } from "../db/schema";
+import { alertNotifications, alertTriggers, calendarReminders, economicEvents, user } from "../db/schema";
+import type { DeliveryQueue, DeliveryRequest } from "../delivery/types";
 import type { Logger } from "../logger";
 import type { Outbox, OutgoingMail } from "../mail/outbox";
 import type { Bus } from "../realtime/bus";
@@ -14,16 +15,24 @@ export interface Reminder {
   eventId: string;
   minutesBefore: number;
   notifyEmail: boolean;
+  notifyPush: boolean;
+  notifyWebhook: boolean;
   remindAt: Date;
   sentAt: Date | null;
 }
 
+/** The channels beyond in-app: mail through the outbox, push and webhook through the delivery queue. */
+export interface ReminderInput {
+  eventId: string;
+  minutesBefore: number;
+  notifyEmail: boolean;
+  notifyPush?: boolean;
+  notifyWebhook?: boolean;
+}
+
 export interface CalendarReminders {
   /** Sets (or changes) the user's reminder for an event. */
-  set(
-    userId: string,
-    input: { eventId: string; minutesBefore: number; notifyEmail: boolean },
-  ): Promise<Reminder>;
+  set(userId: string, input: ReminderInput): Promise<Reminder>;
   remove(userId: string, eventId: string): Promise<boolean>;
   get(userId: string, eventId: string): Promise<Reminder | null>;
   /** Sends the reminders that are due (the leader's job); returns how many went out. */
@@ -66,6 +75,8 @@ export function createReminders(deps: {
   log: Logger;
   outbox: Outbox;
   bus: Bus;
+  /** Push and webhook reminders are queued in the transaction that records the reminder. */
+  delivery: DeliveryQueue;
   siteUrl: string;
 }): CalendarReminders {
   const { db, log } = deps;
@@ -74,6 +85,8 @@ export function createReminders(deps: {
     eventId: r.eventId,
     minutesBefore: r.minutesBefore,
     notifyEmail: r.notifyEmail,
+    notifyPush: r.notifyPush,
+    notifyWebhook: r.notifyWebhook,
     remindAt: r.remindAt,
     sentAt: r.sentAt,
   });
@@ -95,12 +108,18 @@ export function createReminders(deps: {
       const remindAt = new Date(event.startsAt.getTime() - input.minutesBefore * 60_000);
       if (event.startsAt.getTime() <= Date.now())
         throw new AppError("bad_request:reminder", "This event has already happened.");
+      const channels = {
+        minutesBefore: input.minutesBefore,
+        notifyEmail: input.notifyEmail,
+        notifyPush: input.notifyPush ?? false,
+        notifyWebhook: input.notifyWebhook ?? false,
+      };
       const [row] = await db
         .insert(calendarReminders)
-        .values({ userId, ...input, remindAt })
+        .values({ userId, eventId: input.eventId, ...channels, remindAt })
         .onConflictDoUpdate({
           target: [calendarReminders.userId, calendarReminders.eventId],
-          set: { minutesBefore: input.minutesBefore, notifyEmail: input.notifyEmail, remindAt, sentAt: null },
+          set: { ...channels, remindAt, sentAt: null },
         })
         .returning();
       return toReminder(row!);
@@ -130,6 +149,8 @@ export function createReminders(deps: {
             userId: calendarReminders.userId,
             minutesBefore: calendarReminders.minutesBefore,
             notifyEmail: calendarReminders.notifyEmail,
+            notifyPush: calendarReminders.notifyPush,
+            notifyWebhook: calendarReminders.notifyWebhook,
             eventId: economicEvents.id,
             title: economicEvents.title,
             startsAt: economicEvents.startsAt,
@@ -163,23 +184,46 @@ export function createReminders(deps: {
         const out = live.map((d) => {
           const lang: "en" | "ar" = d.locale === "ar" ? "ar" : "en";
           const at = when(d.startsAt, d.timeZone ?? DEFAULT_TIME_ZONE, lang);
+          const link = `${deps.siteUrl.replace(/\/$/, "")}${lang === "ar" ? "/ar" : ""}/calendar/${d.eventId}`;
           const event: NotificationEvent = {
             id: randomUUID(),
             alertId: null,
+            triggerId: randomUUID(),
             symbol: "",
             title: TEXT[lang].title(d.title),
             message: TEXT[lang].message(d.title, at, d.minutesBefore),
             isRead: false,
             createdAt: now.toISOString(),
           };
-          return { d, lang, event };
+          return { d, lang, event, link };
         });
         if (out.length === 0) return [];
+        // The history row first: the notification and every queued delivery name it.
+        await tx.insert(alertTriggers).values(
+          out.map(({ d, event }) => ({
+            id: event.triggerId!,
+            userId: d.userId,
+            alertId: null,
+            source: "calendar_reminder",
+            symbol: null,
+            condition: { eventId: d.eventId, minutesBefore: d.minutesBefore },
+            title: event.title,
+            message: event.message,
+            channels: {
+              inApp: "delivered",
+              email: d.notifyEmail ? "queued" : "off",
+              push: d.notifyPush ? "queued" : "off",
+              webhook: d.notifyWebhook ? "queued" : "off",
+            },
+            triggeredAt: now,
+          })),
+        );
         await tx.insert(alertNotifications).values(
           out.map(({ d, event }) => ({
             id: event.id,
             userId: d.userId,
             alertId: null,
+            triggerId: event.triggerId,
             title: event.title,
             message: event.message,
             createdAt: now,
@@ -187,8 +231,7 @@ export function createReminders(deps: {
         );
         const mails: OutgoingMail[] = out
           .filter(({ d }) => d.notifyEmail)
-          .map(({ d, lang, event }) => {
-            const link = `${deps.siteUrl.replace(/\/$/, "")}${lang === "ar" ? "/ar" : ""}/calendar/${d.eventId}`;
+          .map(({ d, lang, event, link }) => {
             return {
               idempotencyKey: `calendar-reminder:${d.id}:${d.startsAt.toISOString()}`,
               kind: "calendar-reminder",
@@ -199,6 +242,27 @@ export function createReminders(deps: {
             };
           });
         await deps.outbox.enqueueMany(mails, tx as unknown as Db);
+        const deliveries: DeliveryRequest[] = out
+          .filter(({ d }) => d.notifyPush || d.notifyWebhook)
+          .map(({ d, event, link }) => ({
+            userId: d.userId,
+            // The trigger's id: the same on every retry and every channel, so receivers drop repeats.
+            eventId: event.triggerId!,
+            triggerId: event.triggerId!,
+            push: d.notifyPush,
+            webhook: d.notifyWebhook,
+            webhookId: null,
+            payload: {
+              type: "calendar.reminder",
+              event: { id: d.eventId, title: d.title, startsAt: d.startsAt.toISOString() },
+              minutesBefore: d.minutesBefore,
+              title: event.title,
+              message: event.message,
+              url: link,
+              triggeredAt: now.toISOString(),
+            },
+          }));
+        if (deliveries.length > 0) await deps.delivery.enqueue(tx as unknown as Db, deliveries);
         return out.map(({ d, event }) => ({ u: d.userId, e: event }));
       });
       if (sent.length) {
