@@ -5,44 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALERT_MESSAGES } from "#common/alert-schema";
 import { alertNotifications, mailOutbox, priceAlerts, user } from "../db/schema";
 import type { Scheduler } from "../jobs/scheduler";
-import { CATALOGUE } from "../market/catalogue";
-import type { MarketProvider, ProviderQuote } from "../market/provider";
 import type { Market } from "../market/service";
 import { openSse } from "../market/testing/sse-client";
 import { createSseHub } from "../realtime/sse-hub";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { createAlerts } from "./service";
+import { scriptedProvider, stubJobs } from "./testing/scripted-market";
 import type { PriceAlerts } from "./types";
-
-/**
- * The real market service, fed by a provider whose prices the test sets: each tick goes the
- * production way (provider -> feed -> database -> bus -> every process's snapshot -> onTick).
- */
-function scriptedProvider() {
-  const prices = new Map(CATALOGUE.map((e) => [e.symbol, e.base]));
-  let pending: string[] = [];
-  const quoteOf = (symbol: string, now: number): ProviderQuote => {
-    const price = prices.get(symbol)!;
-    return { symbol, price, previousClose: price, dayHigh: price, dayLow: price, time: now };
-  };
-  const provider: MarketProvider & { set(p: Record<string, number>): void } = {
-    name: "scripted",
-    start: async (_stored, now) => ({ quotes: CATALOGUE.map((e) => quoteOf(e.symbol, now)), bars: [] }),
-    async poll(now) {
-      const out = pending.map((symbol) => quoteOf(symbol, now));
-      pending = [];
-      return out;
-    },
-    set(p) {
-      for (const [symbol, price] of Object.entries(p)) prices.set(symbol, price);
-      pending = Object.keys(p);
-    },
-  };
-  return provider;
-}
-
-const stubJobs = (leader: boolean) => ({ register() {}, isLeader: () => leader }) as unknown as Scheduler;
 
 let s: Services;
 let market: Market;

@@ -1,7 +1,7 @@
 /**
  * Recent prices per symbol, for "moves N % within a window": the price N minutes ago. Two rings
- * per symbol keep the memory flat however fast ticks come: a fine one (a sample every 5 s, the
- * last ~10 minutes) for the 5-minute window and a coarse one (a sample a minute, a day and a bit)
+ * per symbol keep the memory flat however fast ticks come: a fine one (the last tick of every 5 s,
+ * the last ~10 minutes) for the 5-minute window and a coarse one (a sample a minute, a day and a bit)
  * for the hour and the day.
  */
 class Ring {
@@ -29,9 +29,21 @@ class Ring {
     return this.length === 0 ? Number.NEGATIVE_INFINITY : this.timeAt(this.length - 1);
   }
 
-  /** Keeps a sample at most every `spacingMs` (out of order samples are ignored). */
+  /**
+   * Keeps the latest sample of each `spacingMs` slot of time: a tick in the newest sample's slot
+   * replaces it (out of order samples are ignored).
+   */
   push(time: number, price: number) {
-    if (this.length > 0 && time - this.newest < this.spacingMs) return;
+    if (this.length > 0) {
+      const newest = this.newest;
+      if (time < newest) return;
+      if (Math.floor(time / this.spacingMs) === Math.floor(newest / this.spacingMs)) {
+        const last = (this.start + this.length - 1) % this.capacity;
+        this.t[last] = time;
+        this.p[last] = price;
+        return;
+      }
+    }
     const slot = (this.start + this.length) % this.capacity;
     this.t[slot] = time;
     this.p[slot] = price;
