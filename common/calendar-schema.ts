@@ -54,16 +54,21 @@ export const timeZoneFormSchema = z.object({
   timeZone: z.string().refine(isTimeZone, "Choose a valid time zone."),
 });
 
-/** "Remind me": how long before, and whether a mail goes too. */
+/** A form checkbox: present ("on") or absent. */
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+/** "Remind me": how long before, and which channels beyond in-app (mail, push, webhook). */
 export const reminderFormSchema = z.object({
   minutesBefore: z.coerce
     .number()
     .int()
     .refine((m) => (REMINDER_MINUTES as readonly number[]).includes(m), "Choose when to be reminded."),
-  notifyEmail: z
-    .union([z.literal("on"), z.literal("true"), z.literal("")])
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
+  notifyEmail: checkbox,
+  notifyPush: checkbox,
+  notifyWebhook: checkbox,
 });
 
 const optionalText = (max: number) =>

@@ -50,6 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? {
           minutesBefore: reminder.minutesBefore,
           notifyEmail: reminder.notifyEmail,
+          notifyPush: reminder.notifyPush,
+          notifyWebhook: reminder.notifyWebhook,
           at: zonedText(reminder.remindAt, zone.id, f.lang, f.digits),
         }
       : null,
@@ -256,10 +258,21 @@ function ReminderBox() {
               ))}
             </select>
           </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="notifyEmail" defaultChecked={reminder?.notifyEmail ?? false} />
-            {t("reminder.email")}
-          </label>
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <legend className="sr-only">{t("reminder.channels")}</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="notifyEmail" defaultChecked={reminder?.notifyEmail ?? false} />
+              {t("reminder.email")}
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="notifyPush" defaultChecked={reminder?.notifyPush ?? false} />
+              {t("reminder.push")}
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="notifyWebhook" defaultChecked={reminder?.notifyWebhook ?? false} />
+              {t("reminder.webhook")}
+            </label>
+          </fieldset>
           <button
             type="submit"
             name="intent"
@@ -282,6 +295,14 @@ function ReminderBox() {
           ) : null}
         </fetcher.Form>
       )}
+      {signedIn ? (
+        <p className="mt-2 text-xs text-slate-600">
+          {t("reminder.channelsHint")}{" "}
+          <Link to="/account" className="font-medium text-brand-700 underline">
+            {t("reminder.manageChannels")}
+          </Link>
+        </p>
+      ) : null}
       <p role="status" className="mt-2 text-sm text-slate-700">
         {reminder && fetcher.state === "idle"
           ? t("reminder.set", { when: `${reminder.at.date} ${reminder.at.time}` })

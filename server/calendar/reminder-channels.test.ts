@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reminderFormSchema } from "#common/calendar-schema";
 import {
   alertDeliveries,
   alertNotifications,
@@ -52,6 +53,15 @@ afterAll(async () => {
 });
 
 describe("calendar reminders through push and webhooks", () => {
+  it("the Remind me form takes Push and Webhook checkboxes beside Email", () => {
+    expect(reminderFormSchema.parse({ minutesBefore: "15", notifyPush: "on", notifyWebhook: "" })).toEqual({
+      minutesBefore: 15,
+      notifyEmail: false,
+      notifyPush: true,
+      notifyWebhook: false,
+    });
+  });
+
   it("a reminder that fires is a trigger (source calendar_reminder) and reaches the user's devices and default webhook", async () => {
     const user = await signUpVerified(s, "reminder-channels@example.test", "Reem");
     const browser = createBrowserSubscription(receiver.endpoint());
