@@ -29,6 +29,8 @@ const REQUEST_WRITABLE_TABLES = [
   "newsletter_subscribers",
   "newsletter_campaigns",
   "price_alerts",
+  "watchlists",
+  "watchlist_items",
   "alert_notifications",
   "calendar_reminders",
   "chat_conversations",
