@@ -43,4 +43,9 @@ export interface ChannelSender {
     payload: Record<string, unknown>;
     attempt: number;
   }): Promise<SendOutcome>;
+  /**
+   * Optional: called with each claimed batch before its sends, so a sender can load what they
+   * need (addresses, keys) in one query instead of one per delivery.
+   */
+  prepare?(deliveries: Array<{ userId: string; target: string }>): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookEndpoints, webhookSecrets } from "../db/schema";
 import { parseRetryAfter } from "../http/retry-after";
@@ -17,6 +17,8 @@ export interface WebhookSenderOptions {
   now?: () => number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What of a refusal's body goes into the delivery log. */
 const ERROR_SNIPPET = 200;
 
@@ -27,13 +29,36 @@ const ERROR_SNIPPET = 200;
  */
 export function createWebhookSender(o: WebhookSenderOptions): ChannelSender {
   const now = o.now ?? Date.now;
+  /** Endpoints of the claimed batch, loaded by prepare and taken by send (read just before). */
+  const prepared = new Map<string, { url: string; secret: string | null } | null>();
+  const key = (userId: string, target: string) => `${userId} ${target}`;
+
+  async function lookup(pairs: Array<{ userId: string; target: string }>) {
+    const ids = [...new Set(pairs.map((p) => p.target))].filter((t) => UUID.test(t));
+    const rows = ids.length
+      ? await o.db
+          .select({
+            id: webhookEndpoints.id,
+            userId: webhookEndpoints.userId,
+            url: webhookEndpoints.url,
+            secret: webhookSecrets.secret,
+          })
+          .from(webhookEndpoints)
+          .leftJoin(webhookSecrets, eq(webhookSecrets.userId, webhookEndpoints.userId))
+          .where(inArray(webhookEndpoints.id, ids))
+      : [];
+    // The owner's id is part of the key: a row can only use an endpoint of its own user.
+    const found = new Map(rows.map((r) => [key(r.userId, r.id), { url: r.url, secret: r.secret }]));
+    for (const p of pairs) prepared.set(key(p.userId, p.target), found.get(key(p.userId, p.target)) ?? null);
+  }
+
   return {
+    prepare: lookup,
     async send(d): Promise<SendOutcome> {
-      const [endpoint] = await o.db
-        .select({ url: webhookEndpoints.url, secret: webhookSecrets.secret })
-        .from(webhookEndpoints)
-        .leftJoin(webhookSecrets, eq(webhookSecrets.userId, webhookEndpoints.userId))
-        .where(and(eq(webhookEndpoints.id, d.target), eq(webhookEndpoints.userId, d.userId)));
+      const k = key(d.userId, d.target);
+      if (!prepared.has(k)) await lookup([d]);
+      const endpoint = prepared.get(k);
+      prepared.delete(k);
       if (!endpoint) return { ok: false, retry: false, gone: true, error: "webhook endpoint removed" };
       const secret = endpoint.secret ?? (await ensureWebhookSecret(o.db, d.userId));
       const body = JSON.stringify({ ...d.payload, id: d.eventId });

@@ -3,7 +3,8 @@ import type { DeliveryChannel } from "#common/alert-options";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/limiter";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from "./retry-policy";
+import { createOutcomeRecorder } from "./outcome-recorder";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 import type { ChannelSender, SendOutcome } from "./types";
 
 export interface DeliveryWorkerOptions {
@@ -22,7 +23,7 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
 }
 
-interface ClaimedRow {
+export interface ClaimedDelivery {
   id: string;
   user_id: string;
   event_id: string;
@@ -33,21 +34,22 @@ interface ClaimedRow {
   attempts: number;
 }
 
-type Final = "delivered" | "failed" | null;
-
 /**
  * Works the delivery queue: claims due rows under a lease (FOR UPDATE SKIP LOCKED, the mail
  * outbox's pattern, so any number of processes can work it and none takes a row another holds),
- * hands each to its channel's sender, and records the attempt and the row's next state in one
- * statement. Every process runs one; a row claimed by a worker that died becomes due again when
- * its lease ends.
+ * hands each to its channel's sender, and records the attempts in batches. Every process runs
+ * one; a row claimed by a worker that died becomes due again when its lease ends.
  */
 export function createDeliveryWorker(o: DeliveryWorkerOptions) {
-  const policy = o.policy ?? DEFAULT_RETRY_POLICY;
-  const concurrency = Math.max(1, o.concurrency ?? 16);
+  const concurrency = Math.max(1, o.concurrency ?? 64);
   const pollMs = o.pollMs ?? 1_000;
-  const random = o.random ?? Math.random;
   const channels = Object.keys(o.senders) as DeliveryChannel[];
+  const recorder = createOutcomeRecorder({
+    db: o.db,
+    log: o.log,
+    policy: o.policy ?? DEFAULT_RETRY_POLICY,
+    random: o.random ?? Math.random,
+  });
   const inFlight = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;
   let again = false;
@@ -61,7 +63,7 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       where status = 'sending' and locked_until < now()`);
   }
 
-  async function claim(limit: number): Promise<ClaimedRow[]> {
+  async function claim(limit: number): Promise<ClaimedDelivery[]> {
     if (channels.length === 0) return [];
     const result = await o.db.execute(sql`
       update alert_deliveries set status = 'sending', attempts = attempts + 1,
@@ -78,49 +80,11 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
         for update skip locked
       )
       returning id, user_id, event_id, channel, target, payload, attempts`);
-    return (result as unknown as { rows: ClaimedRow[] }).rows;
-  }
-
-  /**
-   * The attempt's row in the log, the delivery's new state, and (when final) the trigger's record
-   * of the channel, in one statement. Only a row still leased to this attempt is changed.
-   */
-  async function record(row: ClaimedRow, outcome: SendOutcome) {
-    let status: "delivered" | "pending" | "dead";
-    let delayMs = 0;
-    if (outcome.ok) status = "delivered";
-    else if (outcome.retry && !outcome.gone && row.attempts < policy.maxAttempts) {
-      status = "pending";
-      delayMs = retryDelayMs(policy, row.attempts, outcome.retryAfterMs, random);
-    } else status = "dead";
-    const final: Final = status === "delivered" ? "delivered" : status === "dead" ? "failed" : null;
-    const code = outcome.statusCode ?? null;
-    const latency = outcome.latencyMs ?? null;
-    const error = outcome.ok ? null : outcome.error.slice(0, 1000);
-    await o.db.execute(sql`
-      with d as (
-        update alert_deliveries set
-          status = ${status}, locked_until = null,
-          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
-          last_status_code = ${code}::int, last_error = ${error}::text,
-          delivered_at = case when ${status} = 'delivered' then now() else delivered_at end
-        where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}
-        returning id, trigger_id, channel, user_id
-      ), logged as (
-        insert into delivery_attempts (delivery_id, status_code, latency_ms, error)
-        select id, ${code}::int, ${latency}::int, ${error}::text from d
-      )
-      update alert_triggers t set channels = t.channels || jsonb_build_object(d.channel, ${final}::text)
-      from d
-      where ${final}::text is not null and t.id = d.trigger_id and t.user_id = d.user_id
-        and (${final}::text = 'delivered' or coalesce(t.channels ->> d.channel, '') <> 'delivered')`);
-    if (status === "dead") {
-      o.log.warn({ deliveryId: row.id, channel: row.channel, error }, "delivery failed for good");
-    }
+    return (result as unknown as { rows: ClaimedDelivery[] }).rows;
   }
 
   /** Hands a row back untouched (its attempt did not happen): due again after delayMs. */
-  async function release(row: ClaimedRow, delayMs: number) {
+  async function release(row: ClaimedDelivery, delayMs: number) {
     await o.db.execute(sql`
       update alert_deliveries set status = 'pending', locked_until = null, attempts = attempts - 1,
         next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
@@ -128,40 +92,51 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   }
 
   /**
-   * Deliveries over the user's webhook rate wait for the next free slot; they are never dropped.
-   * The count lives in the database, so the limit holds across processes.
+   * The webhook rows of a batch that are within their user's pace; the others are handed back
+   * for the user's next free slot (never dropped). One statement for a batch whose users are all
+   * within their pace; a user over it is then counted row by row, so part of its rows still go.
    */
-  async function webhookSlotWait(userId: string): Promise<number> {
+  async function withinPace(rows: ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
+    const webhooks = rows.filter((r) => r.channel === "webhook");
+    if (webhooks.length === 0) return rows;
     const limiter = o.webhookRate();
-    if (await limiter.hit(userId)) return 0;
-    return Math.max(1, await limiter.retryAfterSeconds(userId)) * 1000;
+    const perUser = new Map<string, number>();
+    for (const r of webhooks) perUser.set(r.user_id, (perUser.get(r.user_id) ?? 0) + 1);
+    const granted = await limiter.hitMany(perUser);
+    const out: ClaimedDelivery[] = [];
+    for (const r of rows) {
+      if (r.channel !== "webhook" || granted.has(r.user_id)) out.push(r);
+      else if (await limiter.hit(r.user_id)) out.push(r);
+      else await release(r, Math.max(1, await limiter.retryAfterSeconds(r.user_id)) * 1000);
+    }
+    return out;
   }
 
-  async function deliver(row: ClaimedRow) {
+  async function deliver(row: ClaimedDelivery) {
+    const at = new Date();
+    let outcome: SendOutcome;
     try {
-      if (row.channel === "webhook") {
-        const wait = await webhookSlotWait(row.user_id);
-        if (wait > 0) return await release(row, wait);
-      }
-      const sender = o.senders[row.channel]!;
-      let outcome: SendOutcome;
-      try {
-        outcome = await sender.send({
-          id: row.id,
-          userId: row.user_id,
-          eventId: row.event_id,
-          target: row.target,
-          payload: row.payload,
-          attempt: row.attempts,
-        });
-      } catch (err) {
-        outcome = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };
-      }
-      await record(row, outcome);
+      outcome = await o.senders[row.channel]!.send({
+        id: row.id,
+        userId: row.user_id,
+        eventId: row.event_id,
+        target: row.target,
+        payload: row.payload,
+        attempt: row.attempts,
+      });
     } catch (err) {
-      // The row stays leased and comes back when the lease ends.
-      o.log.error({ err, deliveryId: row.id }, "delivery could not be recorded");
+      outcome = { ok: false, retry: true, error: err instanceof Error ? err.message : String(err) };
     }
+    recorder.add(row, outcome, at);
+  }
+
+  function start(row: ClaimedDelivery) {
+    const p: Promise<void> = deliver(row).finally(() => {
+      inFlight.delete(p);
+      // A free slot takes the next due rows at once, without waiting for the poll.
+      if (!stopped && concurrency - inFlight.size >= Math.ceil(concurrency / 2)) void pump();
+    });
+    inFlight.add(p);
   }
 
   /** Claims as many due rows as there are free slots and starts them; repeats while rows come. */
@@ -179,16 +154,16 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
         }
         const free = concurrency - inFlight.size;
         if (free <= 0) break;
-        const rows = await claim(free);
-        for (const row of rows) {
-          const p: Promise<void> = deliver(row).finally(() => {
-            inFlight.delete(p);
-            // A free slot takes the next due row at once, without waiting for the poll.
-            if (!stopped) void pump();
-          });
-          inFlight.add(p);
+        const claimed = await claim(free);
+        if (claimed.length === 0) break;
+        const rows = await withinPace(claimed);
+        for (const channel of channels) {
+          const mine = rows.filter((r) => r.channel === channel);
+          if (mine.length)
+            await o.senders[channel]!.prepare?.(mine.map((r) => ({ userId: r.user_id, target: r.target })));
         }
-        if (rows.length === free) again = true;
+        for (const row of rows) start(row);
+        if (claimed.length === free) again = true;
       } while (again && !stopped);
     })()
       .catch((err) => o.log.error({ err }, "delivery queue: claim failed"))
@@ -207,6 +182,11 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     pollTimer.unref();
   }
 
+  async function settle() {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    await recorder.flush();
+  }
+
   return {
     /** Starts polling; `wake` (from the bus) makes it look at once. */
     start() {
@@ -223,7 +203,7 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       stopped = true;
       clearTimeout(pollTimer);
       await claiming;
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await settle();
     },
     /** Delivers every due row, then resolves (tests, the benchmark): nothing left due or in flight. */
     async drain() {
@@ -233,12 +213,14 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
         for (;;) {
           await pump();
           if (inFlight.size === 0) {
+            await recorder.flush();
             await pump();
             if (inFlight.size === 0) return;
           }
           await Promise.race([...inFlight]);
         }
       } finally {
+        await settle();
         stopped = wasStopped;
       }
     },

@@ -10,6 +10,11 @@ export interface RateLimiter {
   allows(key: string): Promise<boolean>;
   /** Seconds until the key may be hit again (0 when it may now). */
   retryAfterSeconds(key: string): Promise<number>;
+  /**
+   * Counts several hits for several keys in one statement (a queue's batch): each key gets all
+   * its hits or, over its limit, none (and is left unchanged). Returns the keys that got them.
+   */
+  hitMany(counts: Map<string, number>): Promise<Set<string>>;
 }
 
 /**
@@ -38,6 +43,23 @@ export function createRateLimiter(db: Db, o: { name: string; limit: number; wind
         })
         .returning({ key: rateLimits.key });
       return rows.length > 0;
+    },
+    async hitMany(counts) {
+      if (counts.size === 0) return new Set();
+      const rows = [...counts].map(([key, n]) => ({ key: `${o.name}:${key}`, n }));
+      // excluded.tat - now() is the key's n emission intervals (now() is fixed within a statement).
+      const result = await db.execute(sql`
+        with req as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, n int))
+        insert into ${rateLimits} (key, tat)
+        select req.key, now() + make_interval(secs => req.n * ${emissionSecs}::float8) from req
+        where req.n * ${emissionSecs}::float8 <= ${windowSecs}::float8
+        on conflict (key) do update set tat = greatest(${rateLimits.tat}, now()) + (excluded.tat - now())
+        where greatest(${rateLimits.tat}, now()) + (excluded.tat - now()) <= now() + make_interval(secs => ${windowSecs}::float8)
+        returning key`);
+      const prefix = o.name.length + 1;
+      return new Set(
+        (result as unknown as { rows: Array<{ key: string }> }).rows.map((r) => r.key.slice(prefix)),
+      );
     },
     async allows(key) {
       return (await this.retryAfterSeconds(key)) === 0;
