@@ -48,3 +48,31 @@ it("the sweep job deletes spent keys only", async () => {
   expect(keys).toContain("t-sweep:live");
   expect(keys).not.toContain("t-sweep:spent");
 });
+
+it("hitMany gives each key all of its hits or none, counted as single hits would be", async () => {
+  const limiter = createRateLimiter(s.db, { name: "t-many", limit: 5, windowMs: 60_000 });
+  expect(
+    await limiter.hitMany(
+      new Map([
+        ["a", 3],
+        ["b", 6],
+      ]),
+    ),
+  ).toEqual(new Set(["a"]));
+  // a has 2 of its 5 left; b, refused as a whole, still has all 5.
+  expect([await limiter.hit("a"), await limiter.hit("a"), await limiter.hit("a")]).toEqual([
+    true,
+    true,
+    false,
+  ]);
+  expect(await limiter.hitMany(new Map([["b", 5]]))).toEqual(new Set(["b"]));
+  expect(await limiter.hit("b")).toBe(false);
+  expect(
+    await limiter.hitMany(
+      new Map([
+        ["a", 1],
+        ["c", 1],
+      ]),
+    ),
+  ).toEqual(new Set(["c"]));
+});
