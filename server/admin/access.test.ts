@@ -136,6 +136,11 @@ const CASES: Case[] = [
   intentCase("saveAuth", async () => ({
     requireVerifiedEmail: s.settings.get("requireVerifiedEmail") === false ? "on" : "",
   })),
+  intentCase("saveLimits", async () => ({
+    alertsPerUser: String(100 + Math.floor(Math.random() * 100)),
+    webhooksPerMinute: "30",
+    pushesPerMinute: "30",
+  })),
   intentCase("testAi", none),
   intentCase("testMail", async () => ({ testEmail: "ops@example.com" })),
   intentCase("saveContent", async () => ({

@@ -16,6 +16,7 @@ import {
   userIdSchema,
 } from "#common/admin/forms";
 import { AppError, displayableMessage } from "#common/errors";
+import { LIMIT_NAMES, limitKey, limitsSettingsSchema } from "#common/limits";
 import { feedAddressProblem } from "../news/address-guard";
 import { recordAudit } from "./audit";
 import { refreshFeed } from "./content/entities";
@@ -135,6 +136,15 @@ const HANDLERS: Record<string, Handler> = {
     const changed = await saveSettings(s, values);
     await recordAudit(s.db, { actorId: actor.id, action: "settings.auth", details: { changed, values } });
     return ok("saveAuth", "Sign-in settings saved.");
+  },
+  async saveLimits(s, actor, form) {
+    const values = parse(limitsSettingsSchema, form);
+    const changed = await saveSettings(
+      s,
+      Object.fromEntries(LIMIT_NAMES.map((name) => [limitKey(name), values[name]])),
+    );
+    await recordAudit(s.db, { actorId: actor.id, action: "settings.limits", details: { changed, values } });
+    return ok("saveLimits", "Limits saved.");
   },
   async testAi(s, actor) {
     const result = await testAiConnection(s.config);

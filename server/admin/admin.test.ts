@@ -14,6 +14,7 @@ import {
   userRoles,
 } from "../db/schema";
 import type { Services } from "../services";
+import { readLimits } from "../settings/limits";
 import { createTestServices } from "../testing/test-services";
 import { testAiConnection } from "./site-settings";
 
@@ -299,6 +300,31 @@ describe("settings", () => {
     const bad = await run({ intent: "saveMarket", heroSymbols: "", marketTickMs: "10" });
     expect(bad.fields).toMatchObject({ heroSymbols: expect.any(String), marketTickMs: expect.any(String) });
     expect(s.settings.get("marketTickMs")).toBe(5000);
+  });
+
+  it("limits: whole numbers in range, read through the limits helper; bad input changes nothing", async () => {
+    const saved = await run({
+      intent: "saveLimits",
+      alertsPerUser: "250",
+      webhooksPerMinute: "12",
+      pushesPerMinute: "5",
+    });
+    expect(saved.ok).toBe(true);
+    expect(readLimits(s.settings)).toEqual({ alertsPerUser: 250, webhooksPerMinute: 12, pushesPerMinute: 5 });
+    expect(s.settings.get("limits.pushesPerMinute")).toBe(5);
+    const bad = await run({
+      intent: "saveLimits",
+      alertsPerUser: "2.5",
+      webhooksPerMinute: "0",
+      pushesPerMinute: "5",
+    });
+    expect(bad.ok).toBe(false);
+    expect(bad.fields).toEqual({
+      alertsPerUser: "Alerts per user must be a whole number",
+      webhooksPerMinute: "Webhooks per user per minute must be at least 1",
+    });
+    expect(readLimits(s.settings)).toEqual({ alertsPerUser: 250, webhooksPerMinute: 12, pushesPerMinute: 5 });
+    expect(s.admin.settings().values.limits).toEqual(readLimits(s.settings));
   });
 
   it("the verified-email requirement is a setting read at sign-in", async () => {

@@ -1,6 +1,7 @@
 import { SETTING_FALLBACKS } from "#common/admin/settings";
 import { AppError } from "#common/errors";
 import type { Config } from "../config";
+import { readLimits } from "../settings/limits";
 import { mailTransportStatus } from "./mail";
 import type { AdminDeps } from "./types";
 
@@ -24,6 +25,7 @@ export function readSettings(s: AdminDeps) {
       requireVerifiedEmail:
         get<boolean>("requireVerifiedEmail", s.config.REQUIRE_EMAIL_VERIFICATION) !== false,
     },
+    limits: readLimits(s.settings),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   siteSettingsSchema,
   testEmailSchema,
 } from "#common/admin/forms";
+import { LIMIT_NAMES, LIMITS, limitsSettingsSchema } from "#common/limits";
 import { buttonClass, Checkbox, Field, TextareaField } from "~/components/forms/field";
 import type { TabData } from "./tab-data";
 import { Badge, FormMessage, formatDateTime, Panel, smallButton, useAdminFetcher } from "./ui";
@@ -148,6 +149,26 @@ export function SettingsTab({ data }: { data: Data }) {
               defaultChecked={values.auth.requireVerifiedEmail}
             />
           </div>
+        )}
+      </SettingsForm>
+      <SettingsForm intent="saveLimits" schema={limitsSettingsSchema} title={t("settings.limits")}>
+        {(errors) => (
+          <>
+            {LIMIT_NAMES.map((name) => (
+              <Field
+                key={name}
+                name={name}
+                type="number"
+                step={1}
+                min={LIMITS[name].min}
+                max={LIMITS[name].max}
+                label={t(`settings.limitNames.${name}`)}
+                defaultValue={String(values.limits[name])}
+                error={errors[name]}
+              />
+            ))}
+            <p className="text-sm text-slate-500 md:col-span-2">{t("settings.limitsHelp")}</p>
+          </>
         )}
       </SettingsForm>
       <div className="grid gap-6 lg:grid-cols-3">
