@@ -10,17 +10,15 @@
  *
  * Every time shown as GMT is formatted in UTC and labelled "GMT", in both languages.
  */
-export const DIGITS = ["latn", "arab"] as const;
-export type Digits = (typeof DIGITS)[number];
-export const DIGITS_COOKIE = "digits";
+import type { Digits } from "#common/display-preferences";
 
-export const isDigits = (value: unknown): value is Digits => DIGITS.includes(value as Digits);
-
-/** The digits setting in a Cookie header; Western digits when absent or unknown. */
-export function digitsFromCookie(cookieHeader: string | null | undefined): Digits {
-  const value = cookieHeader?.match(/(?:^|;\s*)digits=([a-z]+)/)?.[1];
-  return isDigits(value) ? value : "latn";
-}
+export {
+  DIGITS,
+  DIGITS_COOKIE,
+  type Digits,
+  digitsFromCookie,
+  isDigits,
+} from "#common/display-preferences";
 
 export interface Format {
   readonly lang: "en" | "ar";

@@ -1,19 +1,13 @@
+import { isTheme, THEME_COOKIE, type Theme } from "#common/display-preferences";
+
+export { type Theme, themeFromCookie } from "#common/display-preferences";
+
 /**
  * The visitor's theme choice. Absent means "follow the system". It lives in a cookie (not only in
  * localStorage) so the server can render <html data-theme> and the first paint is already right,
- * with no inline script and no flash of the other theme.
+ * with no inline script and no flash of the other theme. The cookie's values and parser are in
+ * common/display-preferences.ts (the page cache reads them too).
  */
-const THEME_COOKIE = "theme";
-const THEMES = ["light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
-
-const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
-
-/** The choice stored in a Cookie header, or null when the visitor never picked one. */
-export function themeFromCookie(cookieHeader: string | null): Theme | null {
-  const value = cookieHeader?.match(/(?:^|;\s*)theme=([a-z]+)/)?.[1];
-  return isTheme(value) ? value : null;
-}
 
 /** Browser only: remembers the choice for a year and applies it at once. */
 export function saveTheme(theme: Theme) {

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
+import { AUTH_COOKIE_PREFIX } from "./cookie-names";
 import { authEmails } from "./emails";
 import { grantAdmin } from "./roles";
 import { createSignInThrottle } from "./throttle";
@@ -93,6 +94,7 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
     },
     advanced: {
       useSecureCookies: secure,
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ["x-forwarded-for"] : ["x-gulfpulse-client-ip"] },
     },

@@ -149,3 +149,40 @@ describe("cache headers on real pages", () => {
     if (signOut.headers.get("set-cookie")) expect(signOut.headers.get("cache-control")).toMatch(/no-store/);
   });
 });
+
+describe("display preferences on real pages", () => {
+  const arabicIndicDigits = (html: string) => html.match(/[\u0660-\u0669]/g)?.length ?? 0;
+
+  it("theme and digits cookies are served from the shared cache, with that theme and those digits", async () => {
+    const prefs = "theme=dark; digits=arab";
+    const first = await get("/ar", { cookie: prefs });
+    const html = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(html).toMatch(/<html [^>]*data-theme="dark"/);
+    const arabicDigits = arabicIndicDigits(html);
+    const again = await get("/ar", { cookie: `digits=arab; _ga=GA1.2.3; theme=dark` });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe(html);
+
+    // Another value is another copy: light theme, Western digits.
+    const light = await get("/ar", { cookie: "theme=light" });
+    const lightHtml = await light.text();
+    expect(lightHtml).toMatch(/<html [^>]*data-theme="light"/);
+    // Prices and dates are in Western digits now (a few fixed texts are written in Arabic digits).
+    expect(arabicDigits).toBeGreaterThan(arabicIndicDigits(lightHtml) + 10);
+    expect((await get("/ar", { cookie: "theme=light" })).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("a session cookie beside them bypasses the shared copy", async () => {
+    await get("/ar", { cookie: "theme=dark; digits=arab" });
+    // The file's first session was ended by the sign-out test above.
+    const session = await signInCookie(s, "reader@example.com");
+    const res = await get("/ar", { cookie: `theme=dark; digits=arab; ${session}` });
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await res.text();
+    expect(html).toContain("reader@example.com");
+    expect(html).toMatch(/<html [^>]*data-theme="dark"/);
+  });
+});

@@ -37,7 +37,8 @@ beforeAll(async () => {
     async render(req, res) {
       renders++;
       const nonce = res.locals.nonce as string;
-      const html = `<!doctype html><html><body><h1>${req.path}</h1><script nonce="${nonce}">1</script>${"x".repeat(2000)}</body></html>`;
+      // The cookies the render saw are in the page: a shared copy must have seen only its variant's.
+      const html = `<!doctype html><html><body><h1>${req.path}</h1><p>cookies: ${req.headers.cookie ?? "none"}</p><script nonce="${nonce}">1</script>${"x".repeat(2000)}</body></html>`;
       if (req.path === "/cookie")
         return new Response(html, { headers: { "Content-Type": "text/html", "Set-Cookie": "a=1; Path=/" } });
       if (req.path === "/missing")
@@ -142,11 +143,13 @@ describe("anonymous pages", () => {
     expect(renders).toBe(3);
   });
 
-  it("never serves a stored page to a visitor with a remembered language (a cookie)", async () => {
-    await get("/about");
+  it("a remembered language (the lang cookie) is a variant of its own, never the plain copy", async () => {
+    const plain = await (await get("/about")).text();
     const chosen = await get("/about", { Cookie: "lang=ar" });
-    expect(chosen.headers.get("x-page-cache")).toBeNull();
-    expect(chosen.headers.get("cache-control")).toBe("private, no-cache");
+    expect(chosen.headers.get("x-page-cache")).toBe("miss");
+    const html = await chosen.text();
+    expect(html).not.toBe(plain);
+    expect(html).toContain("cookies: lang=ar<");
   });
 
   it("renders once for concurrent misses", async () => {
@@ -185,6 +188,57 @@ describe("anonymous pages", () => {
   });
 });
 
+describe("display preferences (theme, digits, language, time zone)", () => {
+  it("each combination is one shared copy, rendered with exactly those cookies", async () => {
+    const first = await get("/markets", { Cookie: "theme=dark; digits=arab" });
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=5/);
+    const html = await first.text();
+    expect(html).toContain("cookies: theme=dark; digits=arab<");
+    // Same choices in another order, beside cookies that change nothing (a CDN's, analytics).
+    const again = await get("/markets", { Cookie: "_ga=GA1.2.3; digits=arab; __cf_bm=x; theme=dark" });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe(html);
+    expect(renders).toBe(1);
+    const light = await get("/markets", { Cookie: "theme=light; digits=arab" });
+    expect(light.headers.get("x-page-cache")).toBe("miss");
+    expect(await light.text()).toContain("cookies: theme=light; digits=arab<");
+    expect(renders).toBe(2);
+  });
+
+  it("unknown values and the default digits count as no preference: the plain copy", async () => {
+    const plain = await get("/markets");
+    const html = await plain.text();
+    expect(html).toContain("cookies: none<");
+    for (const cookie of ["theme=purple", "digits=roman; lang=xx", "digits=latn", "tz=Not/AZone", "_ga=1"]) {
+      const res = await get("/markets", { Cookie: cookie });
+      expect(res.headers.get("x-page-cache"), cookie).toBe("hit");
+      expect(await res.text(), cookie).toBe(html);
+    }
+    expect(renders).toBe(1);
+  });
+
+  it("a time zone from the picker's list is a variant; any other zone gets a private page", async () => {
+    const riyadh = await get("/calendar", { Cookie: "tz=Asia%2FRiyadh" });
+    expect(riyadh.headers.get("x-page-cache")).toBe("miss");
+    expect(await riyadh.text()).toContain("cookies: tz=Asia%2FRiyadh<");
+    expect((await get("/calendar", { Cookie: "tz=Asia/Riyadh" })).headers.get("x-page-cache")).toBe("hit");
+    const rare = await get("/calendar", { Cookie: "tz=Pacific%2FChatham" });
+    expect(rare.headers.get("x-page-cache")).toBeNull();
+    expect(rare.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("a session cookie beside the preferences makes the page private", async () => {
+    await get("/markets", { Cookie: "theme=dark" });
+    for (const session of ["better-auth.session_token=abc", "__Secure-better-auth.session_token=abc"]) {
+      const res = await get("/markets", { Cookie: `theme=dark; ${session}` });
+      expect(res.headers.get("x-page-cache"), session).toBeNull();
+      expect(res.headers.get("cache-control"), session).toBe("private, no-cache");
+      expect(await res.text(), session).toContain(session);
+    }
+  });
+});
+
 describe("responses that must not be shared", () => {
   it("a Set-Cookie render is sent once, private and no-store, and never stored", async () => {
     const res = await get("/cookie");
@@ -215,7 +269,7 @@ describe("responses that must not be shared", () => {
     expect(renders).toBe(2);
   });
 
-  it("signed-in (any cookie) requests skip the cache and are private", async () => {
+  it("signed-in (a session cookie) requests skip the cache and are private", async () => {
     await get("/about"); // an anonymous copy exists
     const res = await get("/about", { Cookie: "better-auth.session_token=abc" });
     expect(await res.text()).toContain("for better-auth.session_token=abc");
@@ -252,7 +306,7 @@ describe("responses that must not be shared", () => {
   });
 
   it("an error from an uncached route is no-store", async () => {
-    const res = await get("/gone", { Cookie: "x=1" });
+    const res = await get("/gone", { Cookie: "better-auth.session_token=x" });
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
@@ -305,7 +359,8 @@ describe("helpers", () => {
       ({ method, path, headers }) as unknown as express.Request;
     expect(classify(req("GET", "/"))).toBe("anonymous");
     expect(classify(req("HEAD", "/news/breaking"))).toBe("anonymous");
-    expect(classify(req("GET", "/", { cookie: "theme=dark" }))).toBe("private");
+    expect(classify(req("GET", "/", { cookie: "theme=dark; digits=arab" }))).toBe("anonymous");
+    expect(classify(req("GET", "/", { cookie: "theme=dark; better-auth.session_token=x" }))).toBe("private");
     expect(classify(req("GET", "/", { authorization: "Bearer x" }))).toBe("private");
     expect(classify(req("POST", "/search"))).toBe("no-store");
     expect(classify(req("GET", "/API/market"))).toBe("no-store");

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { type PageVariant, pageVariant } from "./page-variant";
 
 /**
  * Cache headers for every page, and a short in-process cache of anonymous HTML (decision record
- * 011). An anonymous GET/HEAD (no cookie, no Authorization) of a public path is rendered once per
- * URL every `ttlSeconds` (the language is in the URL: /ar/..., decision record 016); everyone in that window gets the same bytes, ETag and CSP
- * nonce, with `public, s-maxage` so a CDN can do the same. Everything else says why it must not be
- * shared: signed-in or cookie-bearing requests are `private, no-cache`, admin/auth/API, Set-Cookie
- * and error responses `no-store`.
+ * 011). An anonymous GET/HEAD (no session cookie, no Authorization) of a public path is rendered
+ * once per URL and display-preference variant (./page-variant.ts) every `ttlSeconds` (the language
+ * is in the URL: /ar/..., decision record 016); everyone in that window gets the same bytes, ETag
+ * and CSP nonce, with `public, s-maxage` so a CDN can do the same. Everything else says why it must
+ * not be shared: signed-in requests are `private, no-cache`, admin/auth/API, Set-Cookie and error
+ * responses `no-store`.
  */
 export interface PageCacheOptions {
   /** How long a rendered anonymous page is reused (and s-maxage); 0 turns the cache off. */
@@ -58,16 +60,23 @@ const NOT_REPLAYED = new Set([
   "transfer-encoding",
 ]);
 // Accept-Language changes nothing: the language is the URL's, and a remembered choice (the `lang`
-// cookie, a session) is a cookie, which is never served a shared page.
+// cookie) is one of the cookies the key is made of.
 const VARY = "Cookie, Accept-Encoding";
+
+/** The request's preference variant, worked out once per request (null: it must not be shared). */
+const variants = new WeakMap<Request, PageVariant | null>();
+function variantOf(req: Request): PageVariant | null {
+  if (!variants.has(req)) variants.set(req, pageVariant(req.headers.cookie));
+  return variants.get(req) ?? null;
+}
 
 /** Request-side decision: what kind of response this request may get. */
 export function classify(req: Request): CacheClass {
   if (req.method !== "GET" && req.method !== "HEAD") return "no-store";
   const path = req.path.toLowerCase();
   if (NO_STORE_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p))) return "no-store";
-  // Any cookie may carry a session, a flash toast or a preference that changes the page.
-  if (req.headers.cookie || req.headers.authorization) return "private";
+  // A session (or anything not one of a few known variants) makes the page the visitor's own.
+  if (req.headers.authorization || !variantOf(req)) return "private";
   return "anonymous";
 }
 
@@ -201,6 +210,10 @@ export function createPageCache(opts: PageCacheOptions) {
   }
 
   async function renderInto(req: Request, res: Response) {
+    // A shared copy sees the variant's cookies only, so nothing outside its key can shape it.
+    const cookie = variantOf(req)?.cookie;
+    if (cookie) req.headers.cookie = cookie;
+    else delete req.headers.cookie;
     // The headers the middleware set for this request (security headers, its CSP and nonce).
     const base = Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)] as [string, string]);
     const rendered = await opts.render(req, res);
@@ -208,7 +221,10 @@ export function createPageCache(opts: PageCacheOptions) {
     return { rendered, body, base };
   }
 
-  const keyOf = (req: Request) => req.originalUrl;
+  const keyOf = (req: Request) => {
+    const variant = variantOf(req)?.key;
+    return variant ? `${req.originalUrl}\n${variant}` : req.originalUrl;
+  };
   const fresh = (key: string) => {
     const entry = entries.get(key);
     return entry && entry.expiresAt > now() ? entry : undefined;
