@@ -6,9 +6,16 @@ import { data, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParam
 import { type ActionResult, failureOf, fieldErrors } from "#common/action-result";
 import { alertFormSchema } from "#common/alert-schema";
 import { AlertForm } from "~/components/alerts/alert-form";
+import { AlertHistory } from "~/components/alerts/alert-history";
 import { AlertList } from "~/components/alerts/alert-list";
 import { NotificationList } from "~/components/alerts/notification-list";
-import type { AlertActionResult, AlertView, NotificationView } from "~/components/alerts/types";
+import type {
+  AlertActionResult,
+  AlertView,
+  NotificationView,
+  TriggerView,
+  WebhookView,
+} from "~/components/alerts/types";
 import { unreadStore } from "~/components/alerts/unread-store";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
@@ -22,19 +29,32 @@ import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/price-alerts";
 
-type Tab = "manage" | "notifications";
+const TABS = ["manage", "notifications", "history"] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (v: string | null): Tab =>
+  ((TABS as readonly string[]).find((t) => t === v) as Tab) ?? "manage";
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const user = await getUser(request, context);
-  const empty = { alerts: [] as AlertView[], notifications: [] as NotificationView[], unread: 0 };
+  const empty = {
+    alerts: [] as AlertView[],
+    notifications: [] as NotificationView[],
+    unread: 0,
+    history: [] as TriggerView[],
+    webhooks: [] as WebhookView[],
+  };
   if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
   const suggestions = s.alerts.suggestions();
+  const alertId = new URL(request.url).searchParams.get("alert") ?? undefined;
   try {
-    const [alerts, notifications, unread] = await Promise.all([
+    const [alerts, notifications, unread, history, webhooks] = await Promise.all([
       s.alerts.list(user.id),
       s.alerts.notifications(user.id),
       s.alerts.unreadCount(user.id),
+      s.alerts.history(user.id, { alertId }),
+      s.alerts.webhooks(user.id),
     ]);
     return {
       signedIn: true,
@@ -48,15 +68,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           alertType: a.alertType,
           targetValue: a.targetValue,
           currentValue: a.currentValue,
-          isActive: a.status !== "paused",
-          isTriggered: a.status === "triggered",
+          status: a.status,
+          frequency: a.frequency,
+          cooldownSeconds: a.cooldownSeconds,
+          windowMinutes: a.windowMinutes,
+          expiresAt: iso(a.expiresAt),
+          errorMessage: a.errorMessage,
           notifyEmail: a.notifyEmail,
+          notifyPush: a.notifyPush,
+          notifyWebhook: a.notifyWebhook,
+          webhookId: a.webhookId,
+          triggeredAt: iso(a.triggeredAt),
+          triggeredPrice: a.triggeredPrice,
           createdAt: a.createdAt.toISOString(),
         }),
       ),
       notifications: notifications.map(
         (n): NotificationView => ({ ...n, createdAt: n.createdAt.toISOString() }),
       ),
+      history: history.map(
+        (h): TriggerView => ({
+          id: h.id,
+          alertId: h.alertId,
+          symbol: h.symbol,
+          price: h.price,
+          title: h.title,
+          message: h.message,
+          channels: h.channels,
+          triggeredAt: h.triggeredAt.toISOString(),
+        }),
+      ),
+      webhooks,
     };
   } catch (err) {
     s.log.error({ err }, "alerts: loading the page failed");
@@ -80,6 +122,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = alertFormSchema.safeParse(form);
         if (!parsed.success) return reply({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
         const row = await alerts.create(user.id, parsed.data);
+        return reply({ ok: true, symbol: row.symbol });
+      }
+      case "update": {
+        const parsed = alertFormSchema.safeParse(form);
+        if (!parsed.success) return reply({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
+        const row = await alerts.update(user.id, id, parsed.data);
+        return reply({ ok: true, symbol: row.symbol });
+      }
+      case "duplicate": {
+        const row = await alerts.duplicate(user.id, id);
         return reply({ ok: true, symbol: row.symbol });
       }
       case "toggle":
@@ -141,11 +193,11 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const closeForm = useCallback(() => setCreating(false), []);
-  const urlTab: Tab = params.get("tab") === "notifications" ? "notifications" : "manage";
+  const urlTab = tabOf(params.get("tab"));
   // Local first so a click switches at once; the URL follows (and the bell's link leads here).
   const [tab, setTab] = useState<Tab>(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
-  const { signedIn, failed, alerts, notifications, suggestions, unread } = loaderData;
+  const { signedIn, failed, alerts, notifications, suggestions, unread, history, webhooks } = loaderData;
   useLiveUpdates(signedIn);
 
   useEffect(() => {
@@ -165,15 +217,18 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
         value={tab}
         onValueChange={(v) => {
           setTab(v as Tab);
-          setParams(v === "notifications" ? { tab: v } : {}, { replace: true, preventScrollReset: true });
+          setParams(v === "manage" ? {} : { tab: v }, { replace: true, preventScrollReset: true });
         }}
       >
-        <Tabs.List className="mb-6 flex max-w-md gap-1 rounded-lg bg-slate-100 p-1" aria-label={t("title")}>
+        <Tabs.List className="mb-6 flex max-w-xl gap-1 rounded-lg bg-slate-100 p-1" aria-label={t("title")}>
           <Tabs.Trigger value="manage" className={tabClass}>
             {t("tabs.manage")}
           </Tabs.Trigger>
           <Tabs.Trigger value="notifications" className={tabClass}>
             {t("tabs.notifications")}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="history" className={tabClass}>
+            {t("tabs.history")}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="manage" className="outline-none">
@@ -195,9 +250,11 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
                   {t("list.newAlert")}
                 </button>
               </div>
-              {creating ? <AlertForm suggestions={suggestions} onClose={closeForm} /> : null}
+              {creating ? (
+                <AlertForm suggestions={suggestions} webhooks={webhooks} onClose={closeForm} />
+              ) : null}
               <p className="text-sm text-slate-500">{t("list.rearmHint")}</p>
-              <AlertList alerts={alerts} />
+              <AlertList alerts={alerts} suggestions={suggestions} webhooks={webhooks} />
             </div>
           )}
         </Tabs.Content>
@@ -206,6 +263,13 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
             <SignedOut text={t("signedOut.notifications")} />
           ) : (
             <NotificationList notifications={notifications} />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="history" className="outline-none">
+          {!signedIn ? (
+            <SignedOut text={t("signedOut.manage")} />
+          ) : (
+            <AlertHistory triggers={history} alerts={alerts} suggestions={suggestions} />
           )}
         </Tabs.Content>
       </Tabs.Root>
@@ -221,6 +285,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The history filter (?alert=) is read by the loader, so it does reload.
   const strip = (u: URL) => {
     const p = new URLSearchParams(u.search);
     p.delete("tab");

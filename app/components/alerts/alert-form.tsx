@@ -1,8 +1,16 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "#common/action-result";
-import { ALERT_TYPES, type AlertTypeValue, alertFormSchema } from "#common/alert-schema";
-import { buttonClass, Field, SelectField } from "~/components/forms/field";
+import { ALERT_FREQUENCIES, type AlertFrequency, MOVE_WINDOWS } from "#common/alert-options";
+import {
+  ALERT_TYPES,
+  type AlertTypeValue,
+  alertFormSchema,
+  DEFAULT_COOLDOWN_SECONDS,
+  isPercentType,
+  MIN_COOLDOWN_SECONDS,
+} from "#common/alert-schema";
+import { buttonClass, Checkbox, Field, SelectField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
@@ -10,53 +18,90 @@ import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { InstrumentPicker } from "./instrument-picker";
-import type { AlertActionResult, Suggestion } from "./types";
+import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
 
-/** 'Create Price Alert' and its rules (docs/product/alerts.md). */
-export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[]; onClose(): void }) {
+/** A stored time as a datetime-local value in the browser's zone ("" when none). */
+function toLocalInput(iso: string | null) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The browser's UTC offset at that local time (DST-aware), for the server to read the expiry. */
+const offsetAt = (local: string) => (local ? String(new Date(local).getTimezoneOffset()) : "");
+
+/**
+ * 'Create Price Alert' and its rules (docs/product/alerts.md); with `alert`, the same form edits
+ * that alert (every field).
+ */
+export function AlertForm({
+  suggestions,
+  webhooks,
+  onClose,
+  alert,
+}: {
+  suggestions: Suggestion[];
+  webhooks: WebhookView[];
+  onClose(): void;
+  alert?: AlertView;
+}) {
   const { t } = useTranslation("alerts");
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
-  const [symbol, setSymbol] = useState("");
-  const [alertType, setAlertType] = useState<AlertTypeValue>("above");
-  const [target, setTarget] = useState("");
+  const intent = alert ? "update" : "create";
+  const [symbol, setSymbol] = useState(alert?.symbol ?? "");
+  const [alertType, setAlertType] = useState<AlertTypeValue>(alert?.alertType ?? "above");
+  const [target, setTarget] = useState(alert ? String(alert.targetValue) : "");
+  const [frequency, setFrequency] = useState<AlertFrequency>(alert?.frequency ?? "once");
+  const [expires, setExpires] = useState(() => toLocalInput(alert?.expiresAt ?? null));
+  const [webhook, setWebhook] = useState(alert?.notifyWebhook ?? false);
   const form = useForm<AlertActionResult>({
-    key: "create-alert",
+    key: alert ? `edit-alert-${alert.id}` : "create-alert",
     schema: alertFormSchema,
-    invalid: (error) => ({ ok: false, intent: "create", error: "", fields: fieldErrors(error) }),
+    resetOnSuccess: !alert,
+    invalid: (error) => ({ ok: false, intent, error: "", fields: fieldErrors(error) }),
     onResult: (result) => {
-      if (result.intent !== "create") return;
+      if (result.intent !== intent) return;
       if (result.ok) {
-        toast.success(t("toast.created"), { description: t("toast.createdText", { symbol: result.symbol }) });
+        if (alert) toast.success(t("toast.updated"), { description: t("toast.updatedText") });
+        else
+          toast.success(t("toast.created"), {
+            description: t("toast.createdText", { symbol: result.symbol }),
+          });
         setSymbol("");
         setTarget("");
         onClose();
       } else if (result.error === "auth") {
         toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
       } else {
-        toast.error(t("toast.createFailed"), { description: st(result.error) });
+        toast.error(alert ? t("toast.updateFailed") : t("toast.createFailed"), {
+          description: st(result.error),
+        });
       }
     },
   });
   const { busy, fields: errors } = form;
-  const typeId = useId();
-  const percent = alertType === "change_percent";
+  const id = useId();
+  const percent = isPercentType(alertType);
   const known = suggestions.find((s) => s.symbol === symbol.trim().toUpperCase());
+  const title = alert ? t("form.editTitle") : t("form.title");
 
   return (
     <form.Form
       ref={form.formRef}
       method="post"
       noValidate
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-labelledby={`${typeId}-title`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      aria-labelledby={`${id}-title`}
       onSubmit={form.onSubmit}
     >
-      <h3 id={`${typeId}-title`} className="text-lg font-semibold text-brand-900">
-        {t("form.title")}
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-brand-900">
+        {title}
       </h3>
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="intent" value={intent} />
+      {alert ? <input type="hidden" name="id" value={alert.id} /> : null}
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <div>
           <InstrumentPicker
@@ -94,14 +139,82 @@ export function AlertForm({ suggestions, onClose }: { suggestions: Suggestion[];
           onChange={(e) => setTarget(e.target.value)}
           error={st(errors.targetValue)}
         />
+        {alertType === "move_window" ? (
+          <SelectField
+            label={t("form.window")}
+            name="windowMinutes"
+            defaultValue={String(alert?.windowMinutes ?? 60)}
+            options={MOVE_WINDOWS.map((w) => ({ value: String(w), label: t(`form.windows.${w}`) }))}
+            error={st(errors.windowMinutes)}
+          />
+        ) : null}
+        <SelectField
+          label={t("form.frequency")}
+          name="frequency"
+          value={frequency}
+          onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
+          options={ALERT_FREQUENCIES.map((v) => ({ value: v, label: t(`form.frequencies.${v}`) }))}
+        />
+        {frequency === "every" ? (
+          <Field
+            label={t("form.cooldown")}
+            name="cooldownSeconds"
+            type="number"
+            inputMode="numeric"
+            min={MIN_COOLDOWN_SECONDS}
+            step="1"
+            defaultValue={String(alert?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS)}
+            error={st(errors.cooldownSeconds)}
+          />
+        ) : null}
+        <Field
+          label={t("form.expiresAt")}
+          name="expiresAt"
+          type="datetime-local"
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+          error={st(errors.expiresAt)}
+        />
+        <input type="hidden" name="tzOffset" value={offsetAt(expires)} />
       </div>
-      <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="notifyEmail" className="size-4 rounded border-slate-300" />
-        {t("form.notifyEmail")}
-      </label>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-slate-700">{t("form.channels")}</legend>
+        <p className="text-xs text-slate-500">{t("form.inAppAlways")}</p>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          <Checkbox name="notifyEmail" label={t("form.notifyEmail")} defaultChecked={alert?.notifyEmail} />
+          <Checkbox name="notifyPush" label={t("form.notifyPush")} defaultChecked={alert?.notifyPush} />
+          <Checkbox
+            name="notifyWebhook"
+            label={t("form.notifyWebhook")}
+            checked={webhook}
+            onChange={(e) => setWebhook(e.target.checked)}
+          />
+        </div>
+        {webhook ? (
+          webhooks.length > 0 ? (
+            <SelectField
+              className="mt-3 max-w-sm"
+              label={t("form.webhook")}
+              name="webhookId"
+              defaultValue={alert?.webhookId ?? ""}
+              placeholder={t("form.webhookDefault")}
+              options={webhooks.map((w) => ({ value: w.id, label: w.label || w.url }))}
+              error={st(errors.webhookId)}
+            />
+          ) : (
+            <p className="mt-2 text-xs text-slate-500">{t("form.noWebhooks")}</p>
+          )
+        ) : null}
+      </fieldset>
       <div className="mt-5 flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} disabled={busy || !symbol.trim() || !target.trim()}>
-          {busy ? t("form.submitting") : t("form.submit")}
+          {alert
+            ? busy
+              ? t("form.saving")
+              : t("form.save")
+            : busy
+              ? t("form.submitting")
+              : t("form.submit")}
         </button>
         <button
           type="button"

@@ -2,6 +2,7 @@ import { Check, CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import { useFormat } from "~/lib/use-format";
 import type { NotificationView } from "./types";
 
@@ -24,7 +25,17 @@ function NotificationItem({ n }: { n: NotificationView }) {
         <p dir="auto" className="mt-0.5 text-sm text-slate-700">
           {n.message}
         </p>
-        <p className="mt-1 text-xs text-slate-500">{f.mediumDateTime(n.createdAt)}</p>
+        <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+          <span>{f.mediumDateTime(n.createdAt)}</span>
+          {n.triggerId ? (
+            <Link
+              to={`?tab=history${n.alertId ? `&alert=${n.alertId}` : ""}#trigger-${n.triggerId}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {t("notifications.viewHistory")}
+            </Link>
+          ) : null}
+        </p>
       </div>
       {isRead ? null : (
         <fetcher.Form method="post">

@@ -1,4 +1,5 @@
 import type { ActionResult } from "#common/action-result";
+import type { AlertFrequency, AlertStatus } from "#common/alert-options";
 import type { AlertTypeValue } from "#common/alert-schema";
 
 /** What the /price-alerts loader sends (dates as ISO strings). */
@@ -8,18 +9,48 @@ export interface AlertView {
   alertType: AlertTypeValue;
   targetValue: number;
   currentValue: number | null;
-  isActive: boolean;
-  isTriggered: boolean;
+  status: AlertStatus;
+  frequency: AlertFrequency;
+  cooldownSeconds: number | null;
+  windowMinutes: number | null;
+  expiresAt: string | null;
+  errorMessage: string | null;
   notifyEmail: boolean;
+  notifyPush: boolean;
+  notifyWebhook: boolean;
+  webhookId: string | null;
+  triggeredAt: string | null;
+  triggeredPrice: number | null;
   createdAt: string;
 }
 
 export interface NotificationView {
   id: string;
+  alertId: string | null;
+  triggerId: string | null;
   title: string;
   message: string;
   isRead: boolean;
   createdAt: string;
+}
+
+/** One row of the History tab (an alert_triggers row). */
+export interface TriggerView {
+  id: string;
+  alertId: string | null;
+  symbol: string | null;
+  price: number | null;
+  title: string;
+  message: string;
+  channels: Record<string, string>;
+  triggeredAt: string;
+}
+
+export interface WebhookView {
+  id: string;
+  label: string;
+  url: string;
+  isDefault: boolean;
 }
 
 export interface Suggestion {
