@@ -42,6 +42,8 @@ export async function userApi(
   const user = await getUser(request, context);
   if (!user) return answer({ ok: false, error: o.signIn ?? SIGN_IN_REQUIRED }, 401);
   let input: unknown;
+  // A body the endpoint does not use is still read: answering before it arrives resets the connection.
+  if (!o.schema) await request.arrayBuffer().catch(() => {});
   if (o.schema) {
     const body = await readBody(request);
     if (!body) return answer({ ok: false, error: "The request body must be a JSON object or a form." }, 400);
