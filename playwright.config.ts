@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 // PGlite folder with a short market tick so realtime features show within a test's patience.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
+// The compiled server of `npm run build` (BUILD_DIR/backend/main.js), as production runs it.
+const buildDir = process.env.BUILD_DIR ?? "build";
 export const baseURL = `http://localhost:${port}`;
 const smtpPort = port + 1000;
 export const mailHttpPort = port + 1001;
@@ -41,7 +43,7 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
-      command: `rm -rf ${dataDir} ${dataDir}.lock && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} PUBLIC_URL=${baseURL} MARKET_TICK_MS=1000 MARKET_PROVIDER=simulator CALENDAR_SOURCE=schedule RSS_SEED_REAL_FEEDS=false RSS_POLL_MINUTES=60 LOG_LEVEL=warn ADMIN_EMAILS=admin@e2e.test,an.administrator.with.a.long.address@gulfpulse-e2e.test AUTH_RATE_LIMIT_PER_MINUTE=500 SMTP_URL=smtp://127.0.0.1:${smtpPort} node --import tsx server/main.ts`,
+      command: `rm -rf ${dataDir} ${dataDir}.lock && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} PUBLIC_URL=${baseURL} MARKET_TICK_MS=1000 MARKET_PROVIDER=simulator CALENDAR_SOURCE=schedule RSS_SEED_REAL_FEEDS=false RSS_POLL_MINUTES=60 WEBHOOKS_ALLOW_PRIVATE=true LOG_LEVEL=warn ADMIN_EMAILS=admin@e2e.test,an.administrator.with.a.long.address@gulfpulse-e2e.test AUTH_RATE_LIMIT_PER_MINUTE=500 SMTP_URL=smtp://127.0.0.1:${smtpPort} node ${buildDir}/backend/main.js`,
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
