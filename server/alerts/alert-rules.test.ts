@@ -154,9 +154,14 @@ describe("crossing up / down", () => {
 describe("moves N % within a window", () => {
   it("compares with the price the window's length ago", async () => {
     const u = await makeUser();
-    const t0 = Date.now();
-    frozen = t0;
+    // Ahead of every clock the earlier tests used: a price ring ignores samples older than its newest.
+    const t0 = Date.now() + 3 * 86_400_000;
+    // The price stood at 5,000 for the ten minutes before (the step from its earlier level is
+    // not what this test is about).
+    frozen = t0 - 10 * 60_000;
     await tick({ DFMGI: 5_000 });
+    frozen = t0;
+    await tick({ DFMGI: 5_000.5 });
     const a = await armed(u, { symbol: "DFMGI", alertType: "move_window", targetValue: 2, windowMinutes: 5 });
     frozen = t0 + 3 * 60_000;
     await tick({ DFMGI: 5_080 }); // +1.6 %
