@@ -293,7 +293,61 @@ const TARGETS: Target[] = [
       ),
     },
   },
-  ...(["toggle", "delete", "read"] as const).map(
+  {
+    name: "price alert create: window, frequency, cooldown, expiry, webhook",
+    method: "POST",
+    path: "/price-alerts.data",
+    who: "user",
+    encoding: "form",
+    base: {
+      intent: "create",
+      symbol: "BTC",
+      alertType: "move_window",
+      targetValue: "5",
+      windowMinutes: "60",
+      frequency: "every",
+      cooldownSeconds: "120",
+      expiresAt: "2099-01-01T10:00",
+      tzOffset: "0",
+    },
+    invalid: {
+      windowMinutes: hostileString.filter((v) => ![5, 60, 1440].includes(Number(v.trim()))),
+      frequency: hostileString.filter((v) => !["once", "daily", "every"].includes(v)),
+      cooldownSeconds: hostileNumberText.filter((v) => {
+        const n = Number(v.trim());
+        return !(Number.isInteger(n) && n >= 60 && n <= 604_800);
+      }),
+      expiresAt: fc.constantFrom(
+        "yesterday",
+        "2000-01-01T00:00",
+        "2020-05-05T10:00:00Z",
+        "2099-13-45T99:99",
+        "1e12",
+        "'; drop table price_alerts; --",
+      ),
+    },
+  },
+  {
+    name: "price alert create: a webhook that is not the user's",
+    method: "POST",
+    path: "/price-alerts.data",
+    who: "user",
+    encoding: "form",
+    base: {
+      intent: "create",
+      symbol: "BTC",
+      alertType: "crossing_down",
+      targetValue: "100",
+      notifyWebhook: "on",
+    },
+    invalid: {
+      webhookId: fc.oneof(
+        notAnId.filter((v) => v.trim() !== ""),
+        fc.uuid(),
+      ),
+    },
+  },
+  ...(["toggle", "delete", "read", "update", "duplicate"] as const).map(
     (intent): Target => ({
       name: `price alert ${intent}`,
       method: "POST",
@@ -304,6 +358,101 @@ const TARGETS: Target[] = [
       invalid: { id: fc.oneof(notAnId, fc.uuid()) },
     }),
   ),
+  {
+    name: "watchlist create",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "user",
+    encoding: "form",
+    base: { intent: "create", name: "Fuzzed list", symbol: "BTC" },
+    invalid: {
+      // Blank or over 40 characters once trimmed; or an instrument the directory does not know.
+      name: hostileString.filter((v) => !v.trim() || v.trim().replace(/\s+/g, " ").length > 40),
+      symbol: fc.oneof(longString, fc.constantFrom("", "NOPE-NOT-A-SYMBOL", "'; drop table watchlists; --")),
+    },
+  },
+  {
+    name: "watchlist alert",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "user",
+    encoding: "form",
+    base: {
+      intent: "alert",
+      id: "00000000-0000-4000-8000-000000000000",
+      kind: "move_window",
+      windowMinutes: "60",
+      percent: "5",
+    },
+    invalid: {
+      percent: hostileNumberText.filter((v) => !(Number(v) > 0 && Number(v) <= 100)),
+      windowMinutes: hostileString.filter((v) => ![5, 60, 1440].includes(Number(v))),
+      kind: hostileString.filter((v) => !["change_percent", "move_window"].includes(v)),
+    },
+  },
+  ...(["rename", "delete", "add", "remove", "reorder-items", "clear-alert"] as const).map(
+    (intent): Target => ({
+      name: `watchlist ${intent} (no such list)`,
+      method: "POST",
+      path: "/api/watchlists",
+      who: "user",
+      encoding: "form",
+      base: { intent, name: "Renamed", symbol: "BTC", symbols: "BTC" },
+      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
+    }),
+  ),
+  {
+    name: "watchlist reorder (not the user's lists)",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "user",
+    encoding: "form",
+    base: { intent: "reorder" },
+    invalid: { ids: fc.array(fc.oneof(notAnId, fc.uuid()), { minLength: 1, maxLength: 3 }) },
+  },
+  {
+    name: "watchlist merge of a local list",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "user",
+    encoding: "form",
+    base: { intent: "merge", lang: "en" },
+    invalid: { symbols: fc.array(longString, { minLength: 1, maxLength: 3 }) },
+  },
+  {
+    name: "watchlist unknown intent",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "user",
+    encoding: "form",
+    base: {},
+    invalid: {
+      intent: hostileString.filter(
+        (v) =>
+          ![
+            "create",
+            "rename",
+            "delete",
+            "reorder",
+            "add",
+            "remove",
+            "reorder-items",
+            "merge",
+            "alert",
+            "clear-alert",
+          ].includes(v),
+      ),
+    },
+  },
+  {
+    name: "watchlist change (anonymous)",
+    method: "POST",
+    path: "/api/watchlists",
+    who: "anonymous",
+    encoding: "form",
+    base: { intent: "create", name: "Visitor list" },
+    invalid: { intent: hostileString },
+  },
   {
     name: "price alert unknown intent (anonymous)",
     method: "POST",
