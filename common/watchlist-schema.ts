@@ -25,6 +25,7 @@ export const WATCHLIST_MESSAGES = {
   alreadyListed: "{{symbol}} is already on this watchlist",
   notListed: "{{symbol}} is not on this watchlist",
   badOrder: "The new order must name each of the watchlist's entries once",
+  nothingToMerge: "None of the instruments on this device's watchlist is known any more",
   emptyForAlert: "Add instruments to the watchlist before setting an alert on it",
   alertCap:
     "This watchlist needs {{needed}} price alerts but you can create only {{free}} more (at most {{max}}). Delete some alerts or remove instruments first.",
@@ -70,7 +71,12 @@ export const watchlistAlertSchema = z
       .max(100, WATCHLIST_MESSAGES.percentRange),
     windowMinutes: z.coerce
       .number(WATCHLIST_MESSAGES.windowRequired)
-      .pipe(z.union(WATCHLIST_ALERT_WINDOWS.map((w) => z.literal(w)), WATCHLIST_MESSAGES.windowRequired))
+      .pipe(
+        z.union(
+          WATCHLIST_ALERT_WINDOWS.map((w) => z.literal(w)),
+          WATCHLIST_MESSAGES.windowRequired,
+        ),
+      )
       .optional(),
     notifyEmail: z
       .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])

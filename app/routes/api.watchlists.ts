@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type ActionResult, failureOf, invalid } from "#common/action-result";
+import { AppError } from "#common/errors";
 import { toLang } from "#common/locale";
 import { localSymbolsSchema, WATCHLIST_MESSAGES, watchlistAlertSchema } from "#common/watchlist-schema";
 import type { Watchlists } from "#server/watchlists/types";
@@ -25,9 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A list of values sent as one field per entry (`ids=a&ids=b`), in order. */
 const all = (form: FormData, key: string) =>
   form.getAll(key).filter((v): v is string => typeof v === "string");
+/** A single-valued field; sent twice it is refused (which of the two was meant is anyone's guess). */
 const one = (form: FormData, key: string) => {
-  const v = form.get(key);
-  return typeof v === "string" ? v : "";
+  const values = form.getAll(key);
+  if (values.length > 1) throw new AppError("bad_request:watchlist_field", `Send the field "${key}" once.`);
+  return typeof values[0] === "string" ? values[0] : "";
 };
 
 async function run(
@@ -39,10 +42,12 @@ async function run(
   const id = one(form, "id");
   switch (one(form, "intent")) {
     case "create": {
-      const list = await w.create(userId, one(form, "name"));
-      const symbol = one(form, "symbol");
       // "New list" in the add-to-watchlist menu creates the list with the instrument on it.
-      if (symbol) await w.addItem(userId, list.id, symbol);
+      const list = await w.create(
+        userId,
+        one(form, "name"),
+        form.has("symbol") ? one(form, "symbol") : undefined,
+      );
       return { ok: true, id: list.id };
     }
     case "rename":

@@ -174,8 +174,9 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
       return list;
     },
 
-    async create(userId, rawName) {
+    async create(userId, rawName, firstSymbol) {
       const name = parseName(rawName);
+      const symbol = firstSymbol === undefined ? null : canonicalSymbol(firstSymbol);
       const row = await db.transaction(async (tx) => {
         await lockUserWatchlists(tx, userId);
         if ((await countLists(tx, userId)) >= MAX_WATCHLISTS_PER_USER) {
@@ -184,9 +185,11 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
         if (await nameTaken(tx, userId, name)) {
           throw new AppError("conflict:watchlist_name", M.nameTaken, { name: M.nameTaken });
         }
-        return insertList(tx, userId, name);
+        const list = await insertList(tx, userId, name);
+        if (symbol) await insertItem(tx, userId, list.id, symbol);
+        return list;
       });
-      return { ...row, items: [], alert: null };
+      return service.get(userId, row.id);
     },
 
     async rename(userId, watchlistId, rawName) {
@@ -305,6 +308,8 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
       // Unknown symbols (a stale local list) are skipped, not refused: the rest still moves.
       const wanted = [...new Set(symbols.flatMap((s) => market.findInstrument(s.trim())?.symbol ?? []))];
       const unknown = symbols.filter((s) => !market.findInstrument(s.trim()));
+      // Nothing known to move (a stale local list): refused, and no list is made for it.
+      if (!wanted.length) throw new AppError("bad_request:watchlist_symbol", M.nothingToMerge);
       const result = await db.transaction(async (tx) => {
         await lockUserWatchlists(tx, userId);
         const [first] = await listsOf(tx, userId);
@@ -324,11 +329,12 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
         return { watchlistId: target.id, added, skipped };
       });
       // A list alert follows the new members when the alert cap allows; the members stay either way.
-      const rule = ruleOf(await alertsOfList(userId, result.watchlistId));
-      if (rule && result.added.length) {
+      const target = result.watchlistId;
+      const rule = result.added.length ? ruleOf(await alertsOfList(userId, target)) : null;
+      if (rule) {
         try {
           await ensureAlertRoom(userId, result.added.length);
-          await createAlerts(userId, result.watchlistId, ruleInput(rule), result.added);
+          await createAlerts(userId, target, ruleInput(rule), result.added);
         } catch (err) {
           log.warn({ err }, "watchlists: the list alert did not follow the merged members");
         }
@@ -342,7 +348,9 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const message = issue?.message ?? M.percentRange;
-        throw new AppError("bad_request:watchlist_alert", message, { [String(issue?.path[0] ?? "percent")]: message });
+        throw new AppError("bad_request:watchlist_alert", message, {
+          [String(issue?.path[0] ?? "percent")]: message,
+        });
       }
       const rule = parsed.data;
       const list = await service.get(userId, id);

@@ -73,7 +73,8 @@ export interface WatchlistAlertsPort {
 export interface Watchlists {
   list(userId: string): Promise<Watchlist[]>;
   get(userId: string, watchlistId: string): Promise<Watchlist>;
-  create(userId: string, name: string): Promise<Watchlist>;
+  /** `firstSymbol`: an instrument the new list starts with (the add-to-watchlist menu's "new list"). */
+  create(userId: string, name: string, firstSymbol?: string): Promise<Watchlist>;
   rename(userId: string, watchlistId: string, name: string): Promise<void>;
   remove(userId: string, watchlistId: string): Promise<void>;
   /** `ids`: every one of the user's lists, in the new order. */

@@ -137,3 +137,21 @@ describe("watchlists", () => {
     expect((await s.watchlists.get(user, later.id)).items).toHaveLength(0);
   }, 60_000);
 });
+
+describe("nothing half-written", () => {
+  it("a new list with an unknown first instrument is not created", async () => {
+    const user = await fresh();
+    await expect(s.watchlists.create(user, "Starter", "NOPE42")).rejects.toThrow(
+      'Unknown instrument "NOPE42"',
+    );
+    expect(await s.watchlists.list(user)).toEqual([]);
+    const made = await s.watchlists.create(user, "Starter", "brent");
+    expect(symbols(made)).toEqual(["BRENT"]);
+  });
+
+  it("a local list with nothing known is refused and makes no list", async () => {
+    const user = await fresh();
+    await expect(s.watchlists.mergeLocal(user, ["NOPE42"], "en")).rejects.toThrow("None of the instruments");
+    expect(await s.watchlists.list(user)).toEqual([]);
+  });
+});

@@ -22,8 +22,11 @@ export function LocalWatchlistMerge() {
     if (!symbols.length) return;
     let cancelled = false;
     void postWatchlists({ intent: "merge", lang, symbols }).then((result) => {
-      if (cancelled || !result.ok) return;
+      // Kept for the next page when the server could not be reached; cleared once it answered
+      // (a refusal means nothing on it is known any more).
+      if (cancelled || (!result.ok && result.error === "network")) return;
       localWatchlist.clear();
+      if (!result.ok) return;
       const added = Array.isArray(result.added) ? result.added.length : 0;
       if (added) toast.success(t("merged", { count: added }));
       void revalidate();
