@@ -21,6 +21,7 @@ import {
   loadAverage,
   nextMessage,
   spawnNode as spawnChild,
+  spawnServer,
   waitHttp,
 } from "./support";
 
@@ -103,16 +104,20 @@ async function load(url: string, seconds = SECONDS): Promise<Load> {
 /** The production app on a data folder; resolves once it answers /readyz. */
 async function startApp(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const app = spawnNode(["server/main.ts"], {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
+  const app = spawnServer(
     BUILD_DIR,
-    LOG_LEVEL: "warn",
-    ...env,
-  });
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BUILD_DIR,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    "ignore",
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/readyz`);
   return { app, url };

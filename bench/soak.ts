@@ -15,7 +15,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort, mb, nextMessage, pct, root, rssOf, spawnNode } from "./support";
+import { freePort, mb, nextMessage, pct, root, rssOf, spawnNode, spawnServer } from "./support";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const WARMUP = Number(process.env.SOAK_WARMUP_MINUTES ?? Math.min(2, Math.max(0, MINUTES - 1)));
@@ -177,8 +177,8 @@ async function orchestrate() {
   const port = Number(process.env.SOAK_PORT ?? (await freePort()));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gulfpulse-soak-"));
   const base = `http://127.0.0.1:${port}`;
-  const app = spawnNode(
-    ["server/main.ts"],
+  const app = spawnServer(
+    BUILD_DIR,
     {
       NODE_ENV: "production",
       PORT: String(port),

@@ -18,15 +18,21 @@ import path from "node:path";
 import {
   ensureBuild,
   freePort,
+  historyBackfilled,
   loadAverage,
+  MEMORY_PROBE_ARGS,
   mb,
+  memoryReport,
   nextMessage,
   pct,
   root,
   rssOf,
+  settleIdle,
   sleep,
   spawnNode,
+  spawnServer,
   waitHttp,
+  waitTicking,
 } from "./support";
 
 const N = Number(process.env.SSE_CLIENTS ?? 10_000);
@@ -327,19 +333,6 @@ async function measure(name: string, port: number, serverPid: number, urlPath: s
 }
 
 /** Waits until the app has finished its first-start backfill and is ticking. */
-async function waitTicking(port: number) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`http://127.0.0.1:${port}/api/market`).catch(() => null);
-    if (res?.ok) {
-      const b = (await res.json()) as { lastRefresh: string; crypto: unknown[] };
-      if (b.crypto.length && Date.now() - Date.parse(b.lastRefresh) < 3 * TICK_MS) return;
-    }
-    await sleep(500);
-  }
-  throw new Error("the app never started ticking");
-}
-
 /** The size of a real tick (not the connect snapshot) as the app sends it right now. */
 function probeTickBytes(port: number) {
   return new Promise<number>((resolve, reject) => {
@@ -374,8 +367,8 @@ async function main() {
   // machine evens out (the baseline figures are the mean of its two runs).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gp-bench-sse-"));
   const appPort = await freePort();
-  const app = spawnNode(
-    ["server/main.ts"],
+  const app = spawnServer(
+    BUILD_DIR,
     {
       NODE_ENV: "production",
       PORT: String(appPort),
@@ -388,7 +381,9 @@ async function main() {
       LOG_LEVEL: "debug",
     },
     "pipe",
+    MEMORY_PROBE_ARGS,
   );
+  const backfilled = historyBackfilled(app);
   const fanOuts = fanOutLog(app);
   const barePort = await freePort();
   let bare: ChildProcess | undefined;
@@ -396,12 +391,17 @@ async function main() {
   let ours: Result;
   try {
     await waitHttp(`http://127.0.0.1:${appPort}/readyz`);
-    await waitTicking(appPort);
+    await waitTicking(appPort, TICK_MS);
     const tickBytes = await probeTickBytes(appPort);
     cLoaderBinary = compileCLoader();
     console.log(`  loaders: ${LOADERS} × ${cLoaderBinary ? "C (bench/sse-loader.c)" : "Node"}`);
     console.log(`  a tick on the wire is ${tickBytes} bytes now (the baseline sends the same size)`);
-    console.log(`  GulfPulse idle RSS ${mb(rssOf(app.pid!).rss)}`);
+    // Idle as bench:memory measures it: the first start's history written, a few ticks, a GC.
+    await settleIdle({ port: appPort, tickMs: TICK_MS, ticks: 5, backfilled });
+    const idle = await memoryReport(app);
+    console.log(
+      `  GulfPulse idle RSS ${mb(idle.rss)} (heap used ${mb(idle.report.usage.heapUsed)}; as bench:memory measures it)`,
+    );
     bare = spawnNode(["bench/sse.ts", "bare", String(barePort), String(tickBytes)]);
     await nextMessage(bare, "listening");
     bareRuns.push(await measure("bare node:http broadcaster", barePort, bare.pid!, "stream"));

@@ -47,17 +47,15 @@ export async function waitHttp(url: string, timeoutMs = 300_000) {
 }
 
 /**
- * A Node child running a TypeScript file, through a shell that first raises its file descriptor
- * limit (thousands of sockets). `exec` keeps the child's pid the node process's, for rssOf.
+ * A Node child running `nodeArgs` through a shell that first raises its file descriptor limit
+ * (thousands of sockets). `exec` keeps the child's pid the node process's, for rssOf.
  */
-export function spawnNode(
-  args: string[],
+export function spawnProcess(
+  nodeArgs: string[],
   env: Record<string, string> = {},
   stdout: "inherit" | "ignore" | "pipe" = "inherit",
 ): ChildProcess {
-  const cmd = [process.execPath, "--import", "tsx", ...args]
-    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
-    .join(" ");
+  const cmd = [process.execPath, ...nodeArgs].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
   return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${cmd}`], {
     cwd: root,
     // Benchmarks measure this machine, not a market data source or the calendar feed: the simulator
@@ -67,11 +65,104 @@ export function spawnNode(
   });
 }
 
-/** A process's resident memory now and at its peak, in bytes. */
+/** A Node child running a TypeScript file (a benchmark's own roles) through the tsx loader. */
+export const spawnNode = (
+  args: string[],
+  env: Record<string, string> = {},
+  stdout: "inherit" | "ignore" | "pipe" = "inherit",
+) => spawnProcess(["--import", "tsx", ...args], env, stdout);
+
+/** The compiled production server (npm run build) in buildDir: what `npm run serve` runs. */
+export const serverEntry = (buildDir: string) => path.join(buildDir, "backend/main.js");
+
+/**
+ * The production server from buildDir, as `npm run serve` starts it (plain node on the compiled
+ * server, no TypeScript loader), so the memory and latency benchmarks measure what production runs.
+ */
+export const spawnServer = (
+  buildDir: string,
+  env: Record<string, string> = {},
+  stdout: "inherit" | "ignore" | "pipe" = "inherit",
+  nodeArgs: string[] = [],
+) => spawnProcess([...nodeArgs, serverEntry(buildDir)], { BUILD_DIR: buildDir, ...env }, stdout);
+
+/** Polls the market API until its last refresh is fresh: the leader's market tick is running. */
+export async function waitTicking(port: number, tickMs: number) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/market`).catch(() => null);
+    if (res?.ok) {
+      const b = (await res.json()) as { lastRefresh: string; crypto: unknown[] };
+      if (b.crypto.length && Date.now() - Date.parse(b.lastRefresh) < 3 * tickMs) return;
+    }
+    await sleep(500);
+  }
+  throw new Error("the app never started ticking");
+}
+
+/** Node arguments that preload bench/memory-probe.mjs: the process can then report its memory. */
+export const MEMORY_PROBE_ARGS = ["--expose-gc", "--import", "./bench/memory-probe.mjs"];
+
+export type MemoryReport = {
+  usage: NodeJS.MemoryUsage;
+  heapSpaces: { name: string; size: number; used: number }[];
+  modules: { total: number; byPackage: { name: string; modules: number; bytes: number }[] };
+};
+
+/**
+ * A child started with MEMORY_PROBE_ARGS collects its garbage and reports its memory split; its
+ * RSS (from /proc) is read right after, so both describe the same moment.
+ */
+export async function memoryReport(child: ChildProcess) {
+  child.send({ type: "memory-report" });
+  const report = await nextMessage<MemoryReport>(child, "memory-report");
+  return { ...rssOf(child.pid!), report };
+}
+
+/**
+ * Resolves true once a server (stdout piped, LOG_LEVEL info or lower) logs that its first start's
+ * market history backfill is written (the largest burst of work after a start), false if it has
+ * not within timeoutMs (a restart has nothing to backfill).
+ */
+export function historyBackfilled(child: ChildProcess, timeoutMs = 180_000) {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      if (chunk.toString().includes("market: history backfilled")) done(true);
+    };
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      resolve(value);
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", () => done(false));
+  });
+}
+
+/**
+ * Lets a server settle to idle as bench:memory and bench:sse measure it: ticking, its first
+ * start's history backfill written, then `ticks` more ticks.
+ */
+export async function settleIdle(o: {
+  port: number;
+  tickMs: number;
+  ticks: number;
+  backfilled: Promise<boolean>;
+}) {
+  await waitTicking(o.port, o.tickMs);
+  await o.backfilled;
+  await sleep(o.ticks * o.tickMs);
+}
+
+/**
+ * A process's resident memory now and at its peak, in bytes; `anon` is what the process allocated
+ * (heaps, WebAssembly memory), `file` the pages of files it maps (the node binary, libraries).
+ */
 export function rssOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+  return { rss: kb("VmRSS"), peak: kb("VmHWM"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
 /** The p-th percentile of an ascending array. */
@@ -82,7 +173,8 @@ export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** Builds the production bundle into buildDir unless it is already there. */
 export function ensureBuild(buildDir: string) {
-  if (fs.existsSync(path.join(root, buildDir, "server/index.js"))) return;
+  const built = [path.join(buildDir, "server/index.js"), serverEntry(buildDir)];
+  if (built.every((file) => fs.existsSync(path.join(root, file)))) return;
   console.log(`building into ${buildDir}…`);
   execSync("npm run build", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
 }

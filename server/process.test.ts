@@ -4,16 +4,22 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "#scripts/build-server";
 
 // Runs the real server process (production build) to check the data-folder lock and shutdown.
 const root = path.resolve(__dirname, "..");
+const buildDir = process.env.BUILD_DIR ?? "build";
+// The server compiled as `npm run build` compiles it, from the sources as they are now (a build
+// folder may be older), and started as production starts it: plain node, no loader.
+const compiledDir = path.join(root, ".tmp", `process-test-${process.pid}`);
+const serverEntry = path.join(compiledDir, "backend/main.js");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gulfpulse-proc-"));
 const children: ChildProcess[] = [];
 
 /** Starts the server on a free port (PORT=0); `port()` resolves once it printed where it listens. */
 function startServer() {
   const port = 0;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,14 +61,16 @@ async function waitReady(port: number, timeoutMs = 60_000) {
   throw new Error("server did not become ready");
 }
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js")))
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(root, buildDir, "server/index.js")))
     execSync("npm run build", { cwd: root, stdio: "ignore" });
+  await buildServer(compiledDir);
 }, 120_000);
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(compiledDir, { recursive: true, force: true });
 });
 
 describe("server process", () => {
