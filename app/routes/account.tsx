@@ -1,4 +1,3 @@
-import { Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { PushDevice } from "#common/push-schema";
@@ -34,19 +33,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="flex max-w-4xl flex-col gap-6">
           <PushDevices devices={loaderData.devices} onChanged={() => void revalidate()} />
-          <section
-            aria-labelledby="webhooks-heading"
-            className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
-          >
-            <h2
-              id="webhooks-heading"
-              className="flex items-center gap-2 text-xl font-semibold text-brand-900"
-            >
-              <Webhook className="size-5 shrink-0" aria-hidden />
-              {t("webhooks.heading")}
-            </h2>
-            <WebhookSettings />
-          </section>
+          {/* A section of its own, with its heading ("Webhooks"). */}
+          <WebhookSettings />
         </div>
       )}
     </Page>
