@@ -4,10 +4,6 @@
  * checked by the receiver code published in docs/product/alerts.md, a restart and a lost lease,
  * two workers on one database, the address guard and the per-user pace.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { limitKey } from "#common/limits";
@@ -26,10 +22,13 @@ import { createSettings, type Settings } from "../settings/settings";
 import { waitFor } from "../testing/net";
 import { createTestDatabase } from "../testing/test-db";
 import { createDelivery } from ".";
-import { startTestReceiver, type TestReceiver } from "./test-receiver";
+import {
+  loadDocumentedVerifier,
+  startTestReceiver,
+  type TestReceiver,
+  type VerifySignature,
+} from "./test-receiver";
 import type { ChannelSender, DeliveryRequest } from "./types";
-
-type Verify = (secret: string, rawBody: string, header: string | undefined, nowSeconds?: number) => boolean;
 
 /** Only what the delivery feature uses: the database, the bus, settings and a logger. */
 let s: {
@@ -39,28 +38,16 @@ let s: {
   settings: Settings;
   log: ReturnType<typeof createLogger>;
 };
-let verifyGulfPulse: Verify;
+let verifyGulfPulse: VerifySignature;
 const running: Array<{ stop(): Promise<void> }> = [];
 const receivers: TestReceiver[] = [];
-
-/** The receiver code of docs/product/alerts.md, run as published. */
-async function loadDocVerifier(): Promise<Verify> {
-  const doc = fs.readFileSync(path.resolve("docs/product/alerts.md"), "utf8");
-  const block = doc.match(
-    /<!-- webhook-verify:start -->\s*```js\n([\s\S]*?)```\s*<!-- webhook-verify:end -->/,
-  );
-  if (!block) throw new Error("docs/product/alerts.md has no webhook-verify snippet");
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gp-verify-")), "verify-gulfpulse.mjs");
-  fs.writeFileSync(file, block[1]!);
-  return (await import(pathToFileURL(file).href)).verifyGulfPulse;
-}
 
 beforeAll(async () => {
   const database = await createTestDatabase();
   const log = createLogger("silent");
   const bus = await createBus(database, log);
   s = { database, db: database.db, bus, settings: await createSettings(database.db, bus), log };
-  verifyGulfPulse = await loadDocVerifier();
+  verifyGulfPulse = await loadDocumentedVerifier();
 }, 90_000);
 afterEach(async () => {
   for (const r of running.splice(0)) await r.stop();

@@ -1,5 +1,31 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export type VerifySignature = (
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  nowSeconds?: number,
+) => boolean;
+
+/**
+ * The receiver code published in docs/product/alerts.md, run as published: tests check
+ * signatures with it, so the documented recipe cannot drift from what the sender does.
+ */
+export async function loadDocumentedVerifier(): Promise<VerifySignature> {
+  const doc = fs.readFileSync(path.resolve("docs/product/alerts.md"), "utf8");
+  const block = doc.match(
+    /<!-- webhook-verify:start -->\s*```js\n([\s\S]*?)```\s*<!-- webhook-verify:end -->/,
+  );
+  if (!block) throw new Error("docs/product/alerts.md has no webhook-verify snippet");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gp-verify-")), "verify-gulfpulse.mjs");
+  fs.writeFileSync(file, block[1]!);
+  return (await import(pathToFileURL(file).href)).verifyGulfPulse;
+}
 
 export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;

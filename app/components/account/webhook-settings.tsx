@@ -12,7 +12,7 @@ const smallButton =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";
 
 /**
- * The account page's Webhooks section: the user's endpoints (add, make default, send a test,
+ * The body of the account page's Webhooks section (the page gives its heading): the user's endpoints (add, make default, send a test,
  * remove) and the signing secret (show, rotate). Rules and texts: docs/product/alerts.md.
  */
 export function WebhookSettings() {
@@ -30,13 +30,7 @@ export function WebhookSettings() {
   }, [reload]);
 
   return (
-    <section
-      aria-labelledby="webhooks-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id="webhooks-heading" className="text-xl font-semibold text-brand-900">
-        {t("title")}
-      </h2>
+    <div data-testid="webhook-settings">
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       {loadFailed ? <FormMessage kind="error">{t("loadFailed")}</FormMessage> : null}
       {endpoints === null ? (
@@ -54,7 +48,7 @@ export function WebhookSettings() {
       )}
       <AddEndpointForm onAdded={reload} />
       <SigningSecret />
-    </section>
+    </div>
   );
 }
 
