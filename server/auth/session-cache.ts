@@ -1,7 +1,7 @@
 /**
  * A process-local cache of what the database said about a user (their session, their role), kept
  * only while nothing about that user has changed since: every change is announced on the bus
- * (the `auth:changed` trigger) and drops the user's entries (decision record 021).
+ * (the `auth:changed` trigger) and drops the user's entries (decision record 022).
  *
  * A lookup that was already reading the database when an announcement came may carry what the
  * database held before the change, so it is not stored: `begin()` takes the cache's generation

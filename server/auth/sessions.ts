@@ -9,7 +9,7 @@ import { createSessionCache } from "./session-cache";
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
 /**
- * Who a request is, without a database read on every request (decision record 021): the session
+ * Who a request is, without a database read on every request (decision record 022): the session
  * its cookie names and the user's admin role are read once, then answered from this process's
  * memory until the database announces a change for that user (sign-out, ban, password reset,
  * role change, any edit of the user row) — heard on every process within a second — or for at
