@@ -1,9 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookEndpoints, webhookSecrets } from "../db/schema";
-import { parseRetryAfter } from "../http/retry-after";
-import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "../news/address-guard";
-import { isRetryableStatus } from "./retry-policy";
+import { assertPublicHost, publicOnlyAgent } from "../news/address-guard";
+import { outcomeOfError, outcomeOfResponse } from "./http-outcome";
 import { ensureWebhookSecret } from "./secrets";
 import { signatureHeader } from "./signature";
 import type { ChannelSender, SendOutcome } from "./types";
@@ -18,9 +17,6 @@ export interface WebhookSenderOptions {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What of a refusal's body goes into the delivery log. */
-const ERROR_SNIPPET = 200;
 
 /**
  * Sends one webhook: a signed JSON POST to the endpoint the queue row names, looked up with the
@@ -84,42 +80,9 @@ export function createWebhookSender(o: WebhookSenderOptions): ChannelSender {
           ...(o.allowPrivate ? {} : { dispatcher: publicOnlyAgent }),
         } as RequestInit);
       } catch (err) {
-        return failureOfError(err, latency(), o.timeoutMs);
+        return outcomeOfError(err, latency(), o.timeoutMs);
       }
-      const statusCode = res.status;
-      if (statusCode >= 200 && statusCode < 300) {
-        await res.body?.cancel().catch(() => {});
-        return { ok: true, statusCode, latencyMs: latency() };
-      }
-      const snippet = (await res.text().catch(() => "")).slice(0, ERROR_SNIPPET);
-      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), now()) ?? undefined;
-      return {
-        ok: false,
-        retry: isRetryableStatus(statusCode),
-        statusCode,
-        latencyMs: latency(),
-        error: `HTTP ${statusCode}${snippet ? `: ${snippet}` : ""}`,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      };
+      return outcomeOfResponse(res, latency, now());
     },
-  };
-}
-
-function failureOfError(err: unknown, latencyMs: number, timeoutMs: number): SendOutcome {
-  const cause = (err as { cause?: unknown })?.cause;
-  if (err instanceof PrivateAddressError || cause instanceof PrivateAddressError) {
-    return { ok: false, retry: false, latencyMs, error: "refused: the address is on a private network" };
-  }
-  const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") {
-    return { ok: false, retry: true, latencyMs, error: `timed out after ${timeoutMs} ms` };
-  }
-  const code = (cause as { code?: string })?.code ?? (err as { code?: string })?.code;
-  const message = (cause as Error)?.message ?? (err as Error)?.message ?? String(err);
-  return {
-    ok: false,
-    retry: true,
-    latencyMs,
-    error: `connection failed${code ? ` (${code})` : ""}: ${message}`,
   };
 }

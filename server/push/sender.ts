@@ -1,9 +1,8 @@
 import webpush from "web-push";
 import type { Db } from "../db/client";
-import { isRetryableStatus } from "../delivery/retry-policy";
+import { outcomeOfError, outcomeOfResponse } from "../delivery/http-outcome";
 import type { ChannelSender, SendOutcome } from "../delivery/types";
-import { parseRetryAfter } from "../http/retry-after";
-import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "../news/address-guard";
+import { assertPublicHost, publicOnlyAgent } from "../news/address-guard";
 import { createRateLimiter } from "../rate-limit/limiter";
 import { findSubscription, markDelivered, removeSubscription } from "./subscriptions";
 import type { VapidKeys } from "./vapid";
@@ -22,7 +21,6 @@ export interface PushSenderOptions {
 
 /** How long a push service keeps an undelivered message: an alert a day late is no longer news. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
-const ERROR_SNIPPET = 200;
 
 /** What the service worker shows (public/sw.js reads these fields). */
 export interface PushMessage {
@@ -93,43 +91,16 @@ export function createPushSender(o: PushSenderOptions): ChannelSender {
           ...(o.allowPrivate ? {} : { dispatcher: publicOnlyAgent }),
         } as RequestInit);
       } catch (err) {
-        return failureOfError(err, latency(), o.timeoutMs);
+        return outcomeOfError(err, latency(), o.timeoutMs);
       }
-      const statusCode = res.status;
-      if (statusCode >= 200 && statusCode < 300) {
-        await res.body?.cancel().catch(() => {});
-        await markDelivered(o.db, d.userId, sub.id);
-        return { ok: true, statusCode, latencyMs: latency() };
-      }
-      const snippet = (await res.text().catch(() => "")).slice(0, ERROR_SNIPPET);
-      const error = `HTTP ${statusCode}${snippet ? `: ${snippet}` : ""}`;
-      if (statusCode === 404 || statusCode === 410) {
+      const outcome = await outcomeOfResponse(res, latency, now());
+      if (outcome.ok) await markDelivered(o.db, d.userId, sub.id);
+      else if (outcome.statusCode === 404 || outcome.statusCode === 410) {
         // The browser unsubscribed or the subscription expired: it will never work again.
         await removeSubscription(o.db, d.userId, { id: sub.id });
-        return { ok: false, retry: false, gone: true, statusCode, latencyMs: latency(), error };
+        return { ...outcome, retry: false, gone: true };
       }
-      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), now()) ?? undefined;
-      return {
-        ok: false,
-        retry: isRetryableStatus(statusCode),
-        statusCode,
-        latencyMs: latency(),
-        error,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      };
+      return outcome;
     },
   };
-}
-
-function failureOfError(err: unknown, latencyMs: number, timeoutMs: number): SendOutcome {
-  const cause = (err as { cause?: unknown })?.cause;
-  if (err instanceof PrivateAddressError || cause instanceof PrivateAddressError) {
-    return { ok: false, retry: false, latencyMs, error: "refused: the address is on a private network" };
-  }
-  const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") {
-    return { ok: false, retry: true, latencyMs, error: `timed out after ${timeoutMs} ms` };
-  }
-  const message = err instanceof Error ? (cause instanceof Error ? cause.message : err.message) : String(err);
-  return { ok: false, retry: true, latencyMs, error: `could not connect: ${message}` };
 }
