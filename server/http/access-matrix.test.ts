@@ -12,6 +12,7 @@ import { grantAdmin } from "../auth/roles";
 import type { CalendarFeature } from "../calendar";
 import {
   alertNotifications,
+  alertTriggers,
   chatConversations,
   chatMessages,
   pushSubscriptions,
@@ -67,6 +68,9 @@ async function ownerRows() {
     .insert(alertNotifications)
     .values({ userId: ids.owner, alertId: alert.id, title: "BTC", message: "owner-secret-notification" })
     .returning();
+  await s.db
+    .insert(alertTriggers)
+    .values({ userId: ids.owner, alertId: alert.id, title: "BTC", message: "owner-secret-trigger" });
   const [conversation] = await s.db
     .insert(chatConversations)
     .values({ userId: ids.owner, title: "owner-secret-conversation" })
@@ -244,6 +248,40 @@ const MATRIX: Row[] = [
     call: (who, rows) =>
       send(who, "POST", "/price-alerts.data", form({ intent: "toggle", id: rows.alertId, active: "false" })),
     expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=update",
+    writes: true,
+    call: (who, rows) =>
+      send(
+        who,
+        "POST",
+        "/price-alerts.data",
+        form({
+          intent: "update",
+          id: rows.alertId,
+          symbol: "BTC",
+          alertType: "crossing_up",
+          targetValue: "2",
+        }),
+      ),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "POST price-alerts intent=duplicate",
+    writes: true,
+    call: (who, rows) =>
+      send(who, "POST", "/price-alerts.data", form({ intent: "duplicate", id: rows.alertId })),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "GET price-alerts?tab=history&alert= (another user's alert shows no rows)",
+    call: async (who, rows) => {
+      const res = await send(who, "GET", `/price-alerts.data?tab=history&alert=${rows.alertId}`);
+      expect(res.text, `${who} sees the owner's history`).not.toContain("owner-secret-trigger");
+      return res;
+    },
+    expect: { anonymous: 200, other: 200, admin: 200, user: 200 },
   },
   {
     name: "POST price-alerts intent=delete",
