@@ -237,3 +237,74 @@ test("the bell counts unread on every page; mark read and mark all read update t
   await expect(page.getByTestId("current-price")).toContainText("Bitcoin: current price");
   await page.screenshot({ path: "screenshots/alerts-manage-1280.png", fullPage: true });
 });
+
+test("a crossing alert that fires every time triggers from the live feed, stays active and is in the History tab", async ({
+  page,
+}) => {
+  test.slow();
+  await signUpAndSignIn(page, uniqueEmail("crossing"));
+  await page.goto("/price-alerts");
+  const price = await currentPrice(page, "BTC");
+  // A cent above and a cent below: whichever way the walk goes next, one of them is crossed.
+  for (const [type, target] of [
+    ["Price crosses above", price + 0.01],
+    ["Price crosses below", price - 0.01],
+  ] as const) {
+    const form = await openForm(page);
+    await form.getByLabel("Symbol").fill("BTC");
+    await form.getByLabel("Alert Type").selectOption({ label: type });
+    await form.getByLabel("Target Price").fill(target.toFixed(2));
+    await form.getByLabel("Frequency").selectOption({ label: "Every time, after a cooldown" });
+    await expect(form.getByLabel("Cooldown (seconds)")).toHaveValue("300");
+    await form.getByLabel("Cooldown (seconds)").fill("60");
+    await form.getByRole("button", { name: "Create Alert" }).click();
+    await expect(form).toHaveCount(0);
+  }
+  await expect(alertRows(page)).toHaveCount(2);
+  await expect(alertRows(page).first()).toContainText("Every time, 1 minute apart");
+
+  // The trigger arrives over the stream; an "every" alert stays active and shows when it fired.
+  await expect(page.getByText(/^BTC crossed (above|below) /).first()).toBeVisible({ timeout: 45_000 });
+  const fired = alertRows(page).filter({ hasText: "Last triggered" }).first();
+  await expect(fired).toBeVisible();
+  await expect(fired).toHaveAttribute("data-status", "active");
+  await expect(fired).toContainText(/Alert when price crosses (above|below)/);
+  await page.getByRole("button", { name: "Triggered", exact: true }).click();
+  await expect(alertRows(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Active", exact: true }).click();
+  await expect(alertRows(page)).toHaveCount(2);
+
+  await page.getByRole("tab", { name: "History" }).click();
+  await expect(page).toHaveURL(/tab=history/);
+  const row = page.getByTestId("trigger-row").first();
+  await expect(row).toContainText(/BTC crossed (above|below)/);
+  await expect(row).toContainText("In-app: delivered");
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `screenshots/alerts-history-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("tab", { name: "Manage Alerts" }).click();
+  await page.getByRole("button", { name: "Edit alert for BTC" }).first().click();
+  await page.screenshot({ path: "screenshots/alerts-edit-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "screenshots/alerts-edit-1280.png", fullPage: true });
+
+  // The same page in Arabic, right to left.
+  for (const tab of ["", "?tab=history"]) {
+    await page.goto(`/ar/price-alerts${tab}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({
+        path: `screenshots/alerts-ar-${tab ? "history" : "manage"}-${width}.png`,
+        fullPage: true,
+      });
+    }
+  }
+});

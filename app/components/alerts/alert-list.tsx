@@ -106,7 +106,8 @@ function AlertRow({
   return (
     <li className="py-4" data-testid="alert-row" data-status={status}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        {/* The text takes the line on a phone; the actions then wrap below it. */}
+        <div className="min-w-0 flex-[1_1_16rem]">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-lg font-semibold text-brand-900">{alert.symbol}</span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge[status]}`}>
