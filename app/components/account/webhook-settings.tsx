@@ -1,3 +1,4 @@
+import { Send } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldErrors, fieldErrors } from "#common/action-result";
@@ -12,7 +13,7 @@ const smallButton =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";
 
 /**
- * The body of the account page's Webhooks section (the page gives its heading): the user's endpoints (add, make default, send a test,
+ * The account page's Webhooks section: the user's endpoints (add, make default, send a test,
  * remove) and the signing secret (show, rotate). Rules and texts: docs/product/alerts.md.
  */
 export function WebhookSettings() {
@@ -30,7 +31,15 @@ export function WebhookSettings() {
   }, [reload]);
 
   return (
-    <div data-testid="webhook-settings">
+    <section
+      aria-labelledby="webhooks-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
+      data-testid="webhook-settings"
+    >
+      <h2 id="webhooks-heading" className="flex items-center gap-2 text-xl font-semibold text-brand-900">
+        <Send className="size-5 shrink-0" aria-hidden />
+        {t("title")}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       {loadFailed ? <FormMessage kind="error">{t("loadFailed")}</FormMessage> : null}
       {endpoints === null ? (
@@ -48,7 +57,7 @@ export function WebhookSettings() {
       )}
       <AddEndpointForm onAdded={reload} />
       <SigningSecret />
-    </div>
+    </section>
   );
 }
 
