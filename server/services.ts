@@ -39,6 +39,7 @@ import { createPush, type PushService } from "./push/service";
 import { registerRateLimitSweep } from "./rate-limit/limiter";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
+import { createSharedSnapshots } from "./realtime/shared-snapshots";
 import type { SseHub } from "./realtime/sse-hub";
 import { createSseHub } from "./realtime/sse-hub";
 import type { SearchService } from "./search";
@@ -46,6 +47,7 @@ import { createSearch } from "./search/service";
 import { createSeo, type SeoService } from "./seo/service";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+import { type SharedReads, withSharedReads } from "./shared-reads";
 import { createUserLocales, type UserLocales } from "./users/locale";
 import { createWatchlists } from "./watchlists/service";
 import type { Watchlists } from "./watchlists/types";
@@ -82,6 +84,8 @@ export interface Services {
   calendar: CalendarFeature;
   /** Editorial articles, brokers and the blacklist; the admin area edits through it. */
   content: ContentService;
+  /** The public pages' reads that are alike for every reader, from memory until they change. */
+  shared: SharedReads;
   /** Site search: ranked full-text search with highlighted matches. */
   search: SearchService;
   /** sitemap.xml, robots.txt and the RSS feed of the site's own articles. */
@@ -150,6 +154,8 @@ export async function createServices(
   const jobs = createScheduler(database, log, config.JOBS_ENABLED);
   closers.push(() => jobs.stop());
   const settings = await createSettings(db, bus);
+  // What every reader sees alike, read once per change (./shared-reads.ts).
+  const snapshots = createSharedSnapshots(bus, log);
   const transport = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : createCaptureTransport(log);
@@ -204,7 +210,7 @@ export async function createServices(
   });
   const instruments = createInstrumentsService(directory, () => market.catalogue());
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
-  const news = createNews({ db, log, config, jobs });
+  const news = createNews({ db, log, config, jobs, snapshots });
   // Web Push: this site's VAPID key, users' devices and the push channel's sender.
   const push = await createPush({ db, log, settings, config });
   httpMounts.push(mountServiceWorker);
@@ -215,6 +221,7 @@ export async function createServices(
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs, delivery: delivery.queue });
   const content = createContent({ db, log, news });
   const search = createSearch({ database, log, market, listings });
+  directory.onReload(() => void snapshots.changed("listings"));
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
   // Alerts evaluate the market's ticks once started (below, when everything is built).
   const alerts = createAlerts({
@@ -239,6 +246,8 @@ export async function createServices(
     ...{ market, newsletter, forms, content, revokeAllSessions },
   });
 
+  // Pages read the shared copies (services.shared); the features keep reading each other directly.
+  const wired = withSharedReads(snapshots, { content, news, calendar, search, admin });
   const services: Services = {
     config,
     log,
@@ -256,10 +265,11 @@ export async function createServices(
     users: createUserLocales(db),
     market,
     instruments,
-    news,
-    calendar,
+    news: wired.news,
+    calendar: wired.calendar,
     content,
     search,
+    shared: wired.shared,
     seo,
     delivery,
     push,
@@ -268,7 +278,7 @@ export async function createServices(
     newsletter,
     forms,
     chat,
-    admin,
+    admin: wired.admin,
     seeds: {
       newsFeeds: () => seedNewsFeeds({ db, log, config }),
       educationCards: () => seedEducation({ db }),

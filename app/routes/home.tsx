@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ]
       .flatMap((id) => (id ? [s.market.exchange(id)] : []))
       .filter((info) => info !== undefined),
-    content: await s.content.home(),
+    content: await s.shared.home(),
     now: Date.now(),
   };
 }

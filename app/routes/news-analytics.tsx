@@ -35,12 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // Feed, then summaries, then sentiment. Streamed, so the page shows the spinner first.
   const content = Promise.all([
-    analytics
+    s.shared
       .dashboard()
       .then((d) => toDashboardView(d, f))
       .catch(failed("dashboard"))
       .then((d) => d ?? { feed: null, summaries: null, sentiment: null, engine: analytics.engine }),
-    s.calendar
+    s.shared
       .upcoming({
         days: query.days,
         country: query.country,
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })
       .then((events) => events.map((e) => toCalendarEventView(e, f, zone.id)))
       .catch(failed("calendar")),
-    analytics
+    s.shared
       .education()
       .then(toEducationView)
       .catch(failed("education"))

@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.breaking";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await services(context).content.newsPage("breaking"), now: Date.now() };
+  return { page: await services(context).shared.newsPage("breaking"), now: Date.now() };
 }
 
 export default function BreakingNewsPage({ loaderData }: Route.ComponentProps) {

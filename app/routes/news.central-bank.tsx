@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.central-bank";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await services(context).content.newsPage("central-bank"), now: Date.now() };
+  return { page: await services(context).shared.newsPage("central-bank"), now: Date.now() };
 }
 
 export default function CentralBankNewsPage({ loaderData }: Route.ComponentProps) {

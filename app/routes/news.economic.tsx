@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.economic";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await services(context).content.newsPage("economic"), now: Date.now() };
+  return { page: await services(context).shared.newsPage("economic"), now: Date.now() };
 }
 
 export default function EconomicNewsPage({ loaderData }: Route.ComponentProps) {

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query) return { query, results: null, limit: PAGE };
   const asked = Number.parseInt(params.get("limit") ?? "", 10);
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, PAGE), MAX_RESULTS) : PAGE;
-  const { results } = await services(context).search.search(query, { limit });
+  const { results } = await services(context).shared.search(query, { limit });
   return { query, results, limit };
 }
 
