@@ -5,7 +5,9 @@
  * fresh embedded database (or BENCH_DATABASE_URL), rebuilds the per-symbol threshold index from
  * it, then:
  *   1. Evaluation: the same random-walk ticks (every instrument moves) go through the index and
- *      through a naive scan of every alert, in the same run; both must fire the same alerts.
+ *      through a naive scan of every alert, in the same run; both must fire the same alerts. The
+ *      alerts are the six conditions in equal shares: above, below, change %, crossing up, crossing
+ *      down, and moves N % within 5 min / 1 h / 1 day (the scan reads the same price history).
  *   2. Delivery: paced ticks through the real pipeline (index -> one transaction per tick marking
  *      alerts triggered, inserting notifications and queueing emails -> bus -> SSE hub) to signed-in
  *      users listening on real HTTP event streams; trigger-to-delivery latency is measured from
@@ -20,7 +22,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
-import { AlertIndex, type ArmedAlert, conditionHolds } from "#server/alerts/alert-index";
+import { AlertIndex, type ArmedAlert, conditionHolds, crosses } from "#server/alerts/alert-index";
+import { PriceHistory } from "#server/alerts/price-history";
 import { armedAlertsOf, armedSymbols } from "#server/alerts/queries";
 import { createAlerts } from "#server/alerts/service";
 import type { NotificationEvent } from "#server/alerts/types";
@@ -85,20 +88,53 @@ function walk(start: Map<string, number>, ticks: number, seed: number) {
   return out;
 }
 
-/** The baseline: every armed alert checked against its instrument's price, every tick. */
-function naiveScan(all: ArmedAlert[], fired: Uint8Array, tick: Array<{ symbol: string; price: number }>) {
-  const priceOf = new Map(tick.map((q) => [q.symbol, q.price]));
-  const out: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    if (fired[i]) continue;
-    const a = all[i]!;
-    const price = priceOf.get(a.symbol);
-    if (price !== undefined && conditionHolds(a, price)) {
-      fired[i] = 1;
-      out.push(a.id);
+/** Ticks are this far apart in the evaluation phase (the default market tick). */
+const TICK_GAP_MS = 15_000;
+const WINDOWS = [5, 60, 1440] as const;
+
+/**
+ * The baseline: every armed alert checked against its instrument's price, every tick. It keeps
+ * what the conditions need as the index does: the previous price per symbol (crossings) and the
+ * recent prices (window moves, each symbol's reference looked up once per tick).
+ */
+function naiveScanner(all: ArmedAlert[]) {
+  const fired = new Uint8Array(all.length);
+  const previous = new Map<string, number>();
+  const history = new PriceHistory();
+  return (tick: Array<{ symbol: string; price: number }>, now: number) => {
+    const priceOf = new Map(tick.map((q) => [q.symbol, q.price]));
+    const moveOf = new Map<string, number>();
+    for (const { symbol, price } of tick) {
+      for (const w of WINDOWS) {
+        const ref = history.priceAgo(symbol, now, w);
+        if (ref) moveOf.set(`${symbol}|${w}`, (Math.abs(price - ref) / ref) * 100);
+      }
     }
-  }
-  return out;
+    const out: string[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (fired[i]) continue;
+      const a = all[i]!;
+      const price = priceOf.get(a.symbol);
+      if (price === undefined) continue;
+      let hit: boolean;
+      if (a.alertType === "crossing_up" || a.alertType === "crossing_down") {
+        const prev = previous.get(a.symbol);
+        hit = prev !== undefined && crosses(a, prev, price);
+      } else if (a.alertType === "move_window") {
+        const move = moveOf.get(`${a.symbol}|${a.windowMinutes}`);
+        hit = move !== undefined && move >= a.targetValue;
+      } else hit = conditionHolds(a, price);
+      if (hit) {
+        fired[i] = 1;
+        out.push(a.id);
+      }
+    }
+    for (const { symbol, price } of tick) {
+      previous.set(symbol, price);
+      history.record(symbol, now, price);
+    }
+    return out;
+  };
 }
 
 /** A minimal browser-side reader: parses `notification` events and stamps their arrival. */
@@ -141,16 +177,19 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
     const some = all.slice(0, 20_000).map((a) => ({ ...a }));
     warm.load(some);
     warm.finishLoad();
-    for (const tick of walk(base, 50, 1)) {
-      warm.collect(tick);
-      naiveScan(some, new Uint8Array(some.length), tick);
-    }
+    const scan = naiveScanner(some);
+    walk(base, 50, 1).forEach((tick, i) => {
+      warm.collect(tick, i * TICK_GAP_MS);
+      scan(tick, i * TICK_GAP_MS);
+    });
   }
   const index = new AlertIndex();
   index.load(all);
   index.finishLoad();
-  const fired = new Uint8Array(all.length);
+  const naiveScan = naiveScanner(all);
   const ticks = walk(base, EVAL_TICKS, 42);
+  const started = Date.parse("2026-11-24T07:00:00Z");
+  let tickNo = 0;
   const indexMs: number[] = [];
   const naiveMs: number[] = [];
   let firedTotal = 0;
@@ -165,13 +204,14 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
     return (u.user + u.system) / 1000;
   };
   for (const tick of ticks) {
+    const now = started + tickNo++ * TICK_GAP_MS;
     // Collect garbage outside the timings (and let the concurrent sweep finish), so a pause
     // lands on neither side.
     gc();
     await sleep(10);
     let c = threadCpu();
     let t = performance.now();
-    const candidates = index.collect(tick);
+    const candidates = index.collect(tick, now);
     indexMs.push(performance.now() - t);
     indexCpu += threadCpu() - c;
 
@@ -179,7 +219,7 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
     await sleep(10);
     c = threadCpu();
     t = performance.now();
-    const naive = naiveScan(all, fired, tick);
+    const naive = naiveScan(tick, now);
     naiveMs.push(performance.now() - t);
     naiveCpu += threadCpu() - c;
 
@@ -260,7 +300,9 @@ async function main() {
     select 'bench-' || g, 'Bench ' || g, 'bench-' || g || '@bench.test', true
     from generate_series(1, ${USERS - SSE_USERS}::int) g`);
 
-  // Alerts: thresholds 0.1 %–20 % away on the side that has not fired yet, change % 0.1–20.
+  // Alerts, six conditions in equal shares: levels 0.1 %–20 % away on the side that has not fired
+  // yet, change % 0.1–20, crossings 0.1 %–20 % away either side, window moves 0.1–20 % over 5 min,
+  // 1 h or 1 day.
   const prices = [...base.entries()];
   const values = sql.join(
     prices.map(([symbol, price], i) => sql`(${i}::int, ${symbol}::text, ${price}::numeric)`),
@@ -271,17 +313,23 @@ async function main() {
       p(i, symbol, price) as (values ${values}),
       g as (
         select g, (g / ${PER_USER}::int) as un, g % ${prices.length}::int as pi,
-          (g / ${prices.length}::int) % 3 as kind,
+          (g / ${prices.length}::int) % 6 as kind,
           (0.001 + random() * 0.199)::numeric as d
         from generate_series(0, ${TOTAL - 1}::int) g
       )
-    insert into price_alerts (user_id, symbol, alert_type, target_value, current_value, notify_email)
+    insert into price_alerts (user_id, symbol, alert_type, target_value, current_value, window_minutes,
+      notify_email)
     select u.id, p.symbol,
-      case g.kind when 0 then 'above' when 1 then 'below' else 'change_percent' end,
-      round(case g.kind when 0 then p.price * (1 + g.d) when 1 then p.price * (1 - g.d) else g.d * 100 end, 6),
-      p.price, random() < ${EMAIL_SHARE}::float8
+      case g.kind when 0 then 'above' when 1 then 'below' when 2 then 'change_percent'
+        when 3 then 'crossing_up' when 4 then 'crossing_down' else 'move_window' end,
+      round(case when g.kind in (0, 3) then p.price * (1 + g.d) when g.kind in (1, 4) then p.price * (1 - g.d)
+        else g.d * 100 end, 6),
+      p.price, case when g.kind = 5 then (array[5, 60, 1440])[1 + g.g % 3] end,
+      random() < ${EMAIL_SHARE}::float8
     from g join u on u.n = g.un join p on p.i = g.pi`);
-  const counted = await s.db.execute(sql`select count(*)::int as n from price_alerts where is_active`);
+  const counted = await s.db.execute(
+    sql`select count(*)::int as n from price_alerts where status = 'active'`,
+  );
   const n = (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
   console.log(
     `seeded ${Number(n).toLocaleString("en-US")} armed alerts in ${fmt((performance.now() - t0) / 1000, 1)} s`,
