@@ -112,7 +112,7 @@ export function WatchlistTable({
               onSort={onSort}
               className="hidden w-40 text-end md:table-cell"
             />
-            <th scope="col" className="hidden w-44 px-3 py-2 text-end font-medium lg:table-cell">
+            <th scope="col" className="hidden w-52 px-3 py-2 text-end font-medium lg:table-cell">
               {t("table.dayRange")}
             </th>
             <th scope="col" className="w-24 px-1 py-2 sm:w-28">
@@ -162,7 +162,7 @@ export function WatchlistTable({
                   {quote ? <ChangeText quote={quote} /> : null}
                 </td>
                 <td
-                  className="hidden px-3 py-3 text-end tabular-nums text-slate-700 lg:table-cell"
+                  className="hidden whitespace-nowrap px-3 py-3 text-end tabular-nums text-slate-700 lg:table-cell"
                   data-field="day-range"
                 >
                   {quote ? (
