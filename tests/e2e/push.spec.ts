@@ -90,6 +90,15 @@ test("subscribe this device on /account, receive a push in the service worker, s
   await expect(devices.getByRole("listitem")).toHaveCount(1);
   await expect(devices).toContainText("nothing delivered yet");
 
+  // "Send test push" goes through the server to the subscription's push service; the e2e one
+  // cannot be reached, and the page says so.
+  await page.getByRole("button", { name: "Send test push" }).click();
+  await expect(
+    page.getByText(
+      "The test push reached none of your devices. Remove devices that no longer work, or try again later.",
+    ),
+  ).toBeVisible();
+
   // A push message as the push service would deliver it: the worker shows it as a notification.
   const message = {
     title: "TASI above 12,000",

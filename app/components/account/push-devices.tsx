@@ -1,4 +1,4 @@
-import { BellRing, Smartphone, Trash2 } from "lucide-react";
+import { Bell, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PushDevice } from "#common/push-schema";
@@ -108,7 +108,8 @@ export function PushDevices({ devices, onChanged }: { devices: PushDevice[]; onC
   const sendTest = () =>
     run(async () => {
       const result = await pushApi<{ sent: number; removed: number }>("POST", "/api/push/test", { lang });
-      toast.success(t("push.testSent", { count: result.sent }));
+      if (result.sent > 0) toast.success(t("push.testSent", { count: result.sent }));
+      else toast.error(t("push.testFailed"));
       if (result.removed > 0) onChanged();
     });
 
@@ -118,7 +119,7 @@ export function PushDevices({ devices, onChanged }: { devices: PushDevice[]; onC
       className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
     >
       <h2 id="push-heading" className="flex items-center gap-2 text-xl font-semibold text-brand-900">
-        <BellRing className="size-5 shrink-0" aria-hidden />
+        <Bell className="size-5 shrink-0" aria-hidden />
         {t("push.heading")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("push.intro")}</p>
@@ -164,7 +165,6 @@ export function PushDevices({ devices, onChanged }: { devices: PushDevice[]; onC
         <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
           {devices.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <Smartphone className="size-5 shrink-0 text-slate-400" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 font-medium text-slate-800">
                   <span dir="ltr">{d.device}</span>
