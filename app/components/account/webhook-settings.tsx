@@ -78,7 +78,7 @@ function EndpointRow({ endpoint, onChanged }: { endpoint: WebhookEndpointView; o
 
   const last = endpoint.lastDelivery;
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3" data-testid="webhook-row">
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start" data-testid="webhook-row">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           {endpoint.label ? <span className="font-medium text-slate-900">{endpoint.label}</span> : null}
@@ -88,8 +88,9 @@ function EndpointRow({ endpoint, onChanged }: { endpoint: WebhookEndpointView; o
             </span>
           ) : null}
         </div>
-        <p dir="ltr" className="break-all text-start font-mono text-sm text-slate-700">
-          {endpoint.url}
+        {/* The address reads left to right inside the page's direction (it starts at the row's start). */}
+        <p className="break-all font-mono text-sm text-slate-700">
+          <span dir="ltr">{endpoint.url}</span>
         </p>
         {last ? (
           <p className="mt-0.5 text-xs text-slate-500">

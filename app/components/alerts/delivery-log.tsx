@@ -93,8 +93,8 @@ export function DeliveryLog({ alertId }: { alertId: string }) {
                         <td className="py-1 pe-3">
                           {a.latencyMs === null ? "—" : t("log.ms", { ms: f.integer(a.latencyMs) })}
                         </td>
-                        <td dir="ltr" className="break-all py-1 text-start">
-                          {a.error ?? ""}
+                        <td className="break-all py-1">
+                          <span dir="ltr">{a.error ?? ""}</span>
                         </td>
                       </tr>
                     ))}

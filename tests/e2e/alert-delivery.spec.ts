@@ -1,0 +1,74 @@
+import { loadDocumentedVerifier, startTestReceiver } from "../../server/delivery/test-receiver";
+import { expect, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+
+// Alert delivery beyond the site (docs/product/alerts.md, Webhooks): a webhook endpoint on a
+// loopback receiver (the e2e server allows loopback webhooks), a signed test event, then an alert
+// that fires from the market feed and is delivered to it, seen in the alert's delivery log.
+// SCREENSHOTS=<dir> also saves the account page in English and Arabic, desktop and 390 px wide.
+
+/** Screenshots of a page in both languages and widths, each in a tab of its own (same session). */
+async function shoot(page: Page, path: string, name: string, ready: (p: Page) => Promise<void>) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  for (const [lang, prefix] of [
+    ["en", ""],
+    ["ar", "/ar"],
+  ] as const) {
+    for (const width of [1280, 390]) {
+      const tab = await page.context().newPage();
+      await tab.setViewportSize({ width, height: 900 });
+      await tab.goto(prefix + path);
+      await ready(tab);
+      await tab.screenshot({ path: `${dir}/${name}-${lang}-${width}.png`, fullPage: true });
+      await tab.close();
+    }
+  }
+}
+
+test("a webhook endpoint gets a signed test event and an alert's delivery, shown in its delivery log", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const receiver = await startTestReceiver();
+  const verify = await loadDocumentedVerifier();
+  try {
+    await signUpAndSignIn(page, uniqueEmail("webhook"));
+    await page.goto("/account");
+    const settings = page.getByTestId("webhook-settings");
+    await expect(settings.getByText("No webhook endpoints yet. Add one below.")).toBeVisible();
+
+    // A bad address is refused with its message; nothing is added.
+    await settings.getByLabel("Endpoint URL (https)").fill("not a url");
+    await settings.getByRole("button", { name: "Add webhook" }).click();
+    await expect(
+      settings.getByText("Enter a valid URL, e.g. https://example.com/hooks/gulfpulse"),
+    ).toBeVisible();
+
+    await settings.getByLabel("Endpoint URL (https)").fill(receiver.url);
+    await settings.getByLabel("Label (optional)").fill("My trading bot");
+    await settings.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByText("Webhook added")).toBeVisible();
+    const row = settings.getByTestId("webhook-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("My trading bot");
+    await expect(row).toContainText("Default");
+
+    // The signing secret, shown to its owner, verifies the test event with the documented code.
+    await settings.getByRole("button", { name: "Show secret" }).click();
+    const secret = (await settings.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await row.getByRole("button", { name: "Send test" }).click();
+    await expect(page.getByText("Test event queued")).toBeVisible();
+    await expect.poll(() => receiver.accepted().length, { timeout: 15_000 }).toBe(1);
+    const test0 = receiver.received[0]!;
+    expect(JSON.parse(test0.body)).toMatchObject({ type: "test", id: test0.headers["x-gulfpulse-event-id"] });
+    expect(verify(secret, test0.body, test0.headers["x-gulfpulse-signature"] as string)).toBe(true);
+    await page.reload();
+    await expect(settings.getByTestId("webhook-row")).toContainText(/Last delivery: Delivered \(200\)/);
+    await shoot(page, "/account", "account-webhooks", async (tab) => {
+      await expect(tab.getByTestId("webhook-row").first()).toContainText("200");
+    });
+  } finally {
+    await receiver.close();
+  }
+});
