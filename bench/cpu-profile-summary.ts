@@ -4,6 +4,7 @@
  * compression, our code…) and the heaviest functions.
  *
  *   npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--top 25]
+ *   npx tsx bench/cpu-profile-summary.ts --table <folder of .cpuprofile> <views per profile>
  *
  * Async work has no stack back to its caller in a profile, so the parts are by the code that ran
  * (a query's time shows under the database, not under the loader that awaited it).
@@ -114,8 +115,54 @@ export function formatSummary(s: Summary, { requests = 0, top = 20 } = {}) {
   return lines.join("\n");
 }
 
+/** The parts a render's time is reported in (decision record 026), each a set of parts above. */
+const BREAKDOWN: Array<[string, (part: string) => boolean]> = [
+  ["database (engine + driver + Drizzle)", (p) => p.startsWith("database") || p === "Drizzle ORM"],
+  ["session lookup (Better Auth)", (p) => p.startsWith("session")],
+  ["React render", (p) => p.startsWith("React render")],
+  ["React Router + turbo-stream serialization", (p) => p.startsWith("React Router")],
+  ["i18n", (p) => p.startsWith("i18n")],
+  ["compression", (p) => p.startsWith("compression")],
+  ["HTTP, streams, sockets, Express", (p) => /^(Node streams|socket|Express)/.test(p)],
+  ["loaders + components (app build)", (p) => p.startsWith("app build")],
+  ["our services", (p) => p.startsWith("our server")],
+  ["GC + V8 (program)", (p) => p === "garbage collection" || p.startsWith("V8")],
+];
+
+/** A Markdown table: milliseconds per view of each breakdown part, one column per profile. */
+export function breakdownTable(profiles: Array<[string, CpuProfile]>, views: number) {
+  const sums = profiles.map(([, p]) => summarize(p));
+  const ms = (s: Summary, test: (part: string) => boolean) =>
+    (s.parts.filter((p) => p.part !== "idle" && test(p.part)).reduce((n, p) => n + p.ms, 0) / views).toFixed(
+      2,
+    );
+  const grouped = (part: string) => BREAKDOWN.some(([, test]) => test(part));
+  return [
+    `| ms of CPU per view | ${profiles.map(([name]) => name).join(" | ")} |`,
+    `|---|${profiles.map(() => "---:").join("|")}|`,
+    ...BREAKDOWN.map(([name, test]) => `| ${name} | ${sums.map((s) => ms(s, test)).join(" | ")} |`),
+    `| other | ${sums.map((s) => ms(s, (p) => !grouped(p))).join(" | ")} |`,
+    `| **busy, total** | ${sums.map((s) => (s.busyMs / views).toFixed(2)).join(" | ")} |`,
+  ].join("\n");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, ...rest] = process.argv.slice(2);
+  if (file === "--table") {
+    const [dir, views] = rest;
+    const names = fs
+      .readdirSync(dir!)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .sort();
+    const read = (f: string) => JSON.parse(fs.readFileSync(`${dir}/${f}`, "utf8")) as CpuProfile;
+    console.log(
+      breakdownTable(
+        names.map((f) => [f.replace(".cpuprofile", ""), read(f)]),
+        Number(views ?? 200),
+      ),
+    );
+    process.exit(0);
+  }
   if (!file) throw new Error("usage: tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--top N]");
   const top = Number(rest[rest.indexOf("--top") + 1] ?? 20) || 20;
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;

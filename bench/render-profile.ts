@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { type CpuProfile, formatSummary, summarize } from "./cpu-profile-summary";
 import { medianRenderTimes, SIGNED_IN_PAGES, timeView } from "./signed-in-renders";
-import { freePort, loadAverage, spawnNode, waitHttp } from "./support";
+import { freePort, loadAverage, serverEntry, spawnServer, waitHttp } from "./support";
 import { usedAccount } from "./used-account";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -48,13 +48,13 @@ async function inspector(port: number) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) throw new Error(`no build in ${BUILD_DIR}`);
+  if (!fs.existsSync(serverEntry(BUILD_DIR))) throw new Error(`no build in ${BUILD_DIR} (npm run build)`);
   fs.mkdirSync(OUT, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gp-render-profile-"));
   const port = await freePort();
   const inspectPort = await freePort();
-  const app = spawnNode(
-    [`--inspect=127.0.0.1:${inspectPort}`, "server/main.ts"],
+  const app = spawnServer(
+    BUILD_DIR,
     {
       NODE_ENV: "production",
       PORT: String(port),
@@ -69,6 +69,7 @@ async function main() {
       MARKET_TICK_MS: "5000",
     },
     "ignore",
+    [`--inspect=127.0.0.1:${inspectPort}`],
   );
   const origin = `http://127.0.0.1:${port}`;
   try {
