@@ -19,6 +19,7 @@ import { runMigrations } from "./db/migrate";
 import { session } from "./db/schema";
 import type { Seed } from "./db/seed";
 import { createDelivery, type Delivery } from "./delivery";
+import { registerDeliveryRetention } from "./delivery/retention";
 import { createForms, type Forms } from "./forms/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
@@ -218,6 +219,7 @@ export async function createServices(
   // transaction that records them.
   const delivery = createDelivery({ db, bus, log, settings, config, pushSender: push.sender });
   closers.push(() => delivery.stop());
+  registerDeliveryRetention(jobs, db);
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs, delivery: delivery.queue });
   const content = createContent({ db, log, news });
   const search = createSearch({ database, log, market, listings });

@@ -22,6 +22,7 @@ import { createSettings, type Settings } from "../settings/settings";
 import { waitFor } from "../testing/net";
 import { createTestDatabase } from "../testing/test-db";
 import { createDelivery } from ".";
+import { purgeOldDeliveries } from "./retention";
 import {
   loadDocumentedVerifier,
   startTestReceiver,
@@ -425,5 +426,52 @@ describe("address guard and pace", () => {
       status: "delivered",
       statusCode: 200,
     });
+  });
+});
+
+describe("retention", () => {
+  it("deletes finished deliveries older than the log keeps, never pending ones", async () => {
+    const owner = await newUser();
+    const id = await endpoint(owner, "http://127.0.0.1:9/old");
+    const old = sql`now() - interval '91 days'`;
+    await s.db.insert(alertDeliveries).values([
+      {
+        userId: owner,
+        eventId: crypto.randomUUID(),
+        channel: "webhook",
+        target: id,
+        payload: {},
+        status: "delivered",
+        createdAt: old,
+      },
+      {
+        userId: owner,
+        eventId: crypto.randomUUID(),
+        channel: "webhook",
+        target: id,
+        payload: {},
+        status: "dead",
+        createdAt: old,
+      },
+      {
+        userId: owner,
+        eventId: crypto.randomUUID(),
+        channel: "webhook",
+        target: id,
+        payload: {},
+        status: "pending",
+        createdAt: old,
+      },
+      {
+        userId: owner,
+        eventId: crypto.randomUUID(),
+        channel: "webhook",
+        target: id,
+        payload: {},
+        status: "delivered",
+      },
+    ]);
+    expect(await purgeOldDeliveries(s.db)).toBe(2);
+    expect((await deliveriesOf(owner)).map((d) => d.status).sort()).toEqual(["delivered", "pending"]);
   });
 });
