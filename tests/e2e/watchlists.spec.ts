@@ -149,21 +149,27 @@ test("an anonymous watchlist is carried into an account at sign-up", async ({ pa
   await shoot(page, "watchlists-menu-home-ar-390", false);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The local page shows it with its live price, and takes another instrument.
+  // A search result's star does the same.
+  await page.goto("/search?q=gold");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add GOLD to a watchlist" }).click();
+  await page.getByTestId("watch-menu").getByRole("checkbox", { name: "My watchlist" }).check();
+
+  // The local page shows them with their live prices, and takes another instrument.
   await page.goto("/watchlists");
   await hydrated(page);
   await expect(page.getByText("This watchlist is kept on this device only.")).toBeVisible();
   await expect(row(page, "USD/AED").locator('[data-field="price"]').first()).toHaveText(/\d/);
-  await addInstrument(page, "GOLD");
-  expect(await page.evaluate(() => localStorage.getItem("gp:watchlist"))).toBe('["USD/AED","GOLD"]');
+  await addInstrument(page, "brent", "BRENT");
+  expect(await page.evaluate(() => localStorage.getItem("gp:watchlist"))).toBe('["USD/AED","GOLD","BRENT"]');
   await shoot(page, "watchlists-local-en-1280");
 
   // Sign up: the local list becomes the account's first list, and the local copy is cleared.
   await signUpAndSignIn(page, uniqueEmail("carry"));
-  await expect(page.getByText("2 instruments from this device were added to your watchlist.")).toBeVisible();
+  await expect(page.getByText("3 instruments from this device were added to your watchlist.")).toBeVisible();
   await page.goto("/watchlists");
   const tabs = page.getByRole("navigation", { name: "Your watchlists" });
   await expect(tabs.getByRole("link", { name: /My watchlist/ })).toHaveAttribute("aria-current", "page");
-  await expect.poll(() => symbolsInTable(page)).toEqual(["USD/AED", "GOLD"]);
+  await expect.poll(() => symbolsInTable(page)).toEqual(["USD/AED", "GOLD", "BRENT"]);
   expect(await page.evaluate(() => localStorage.getItem("gp:watchlist"))).toBeNull();
 });
