@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
@@ -76,6 +77,18 @@ export function createDelivery(deps: DeliveryDeps) {
     queue,
     worker,
     webhooks,
+    /**
+     * The queue's health for /metrics: rows waiting (pending), in flight (sending) and failed for
+     * good in the last day, per channel. Finished rows older than a day are not counted (cheap).
+     */
+    async backlog(): Promise<Array<{ channel: string; state: string; n: number }>> {
+      const result = await db.execute(sql`
+        select channel, case when status = 'dead' then 'dead_last_day' else status end as state, count(*)::int as n
+        from alert_deliveries
+        where status in ('pending', 'sending') or (status = 'dead' and created_at > now() - interval '1 day')
+        group by 1, 2`);
+      return (result as unknown as { rows: Array<{ channel: string; state: string; n: number }> }).rows;
+    },
     /** GET /api/alerts/:id/deliveries. */
     alertLog: (userId: string, alertId: string) => alertDeliveryLog(db, userId, alertId),
     start: () => worker.start(),

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { user, webhookEndpoints } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { createHttpApp } from "./app";
@@ -33,6 +34,16 @@ it("health, readiness and the app's gauges for operators", async () => {
     text: "",
   });
   await s.jobs.runNow("rate-limit-sweep");
+  // One webhook delivery waiting (jobs are off here, so no worker takes it).
+  await s.db.insert(user).values({ id: "metrics-user", name: "M", email: "m@example.com" });
+  const [hook] = await s.db
+    .insert(webhookEndpoints)
+    .values({ userId: "metrics-user", url: "https://hooks.example.com/m", isDefault: true })
+    .returning();
+  const request = { triggerId: null, payload: {}, push: false, webhook: true, webhookId: hook!.id };
+  await s.delivery.queue.enqueue(s.db, [
+    { ...request, userId: "metrics-user", eventId: crypto.randomUUID() },
+  ]);
   const sse = await fetch(`${base}/api/stream`);
   const metrics = await (await fetch(`${base}/metrics`)).text();
   await sse.body?.cancel();
@@ -40,6 +51,7 @@ it("health, readiness and the app's gauges for operators", async () => {
   expect(metrics).toContain("gulfpulse_sse_clients 1");
   expect(metrics).toContain('gulfpulse_mail_outbox{status="pending"} 1');
   expect(metrics).toContain('gulfpulse_job_failing{job="rate-limit-sweep"} 0');
+  expect(metrics).toContain('gulfpulse_alert_deliveries{channel="webhook",state="pending"} 1');
   expect(metrics).toMatch(/gulfpulse_job_last_run_timestamp_seconds\{job="rate-limit-sweep"\} \d+/);
   expect(metrics).toContain("process_resident_memory_bytes");
 });

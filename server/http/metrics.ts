@@ -55,6 +55,17 @@ export function registerAppMetrics(registry: client.Registry, services: Services
       if (counts) for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
     },
   });
+  new client.Gauge({
+    name: "gulfpulse_alert_deliveries",
+    help: "Push and webhook deliveries waiting (pending), in flight (sending) and failed in the last day, by channel",
+    labelNames: ["channel", "state"],
+    registers,
+    async collect() {
+      this.reset();
+      const rows = await services.delivery.backlog().catch(() => null);
+      for (const r of rows ?? []) this.set({ channel: r.channel, state: r.state }, r.n);
+    },
+  });
 }
 
 /**
