@@ -11,6 +11,8 @@ const outcomeClass: Record<string, string> = {
   delivered: "bg-emerald-50 text-emerald-800",
   queued: "bg-sky-50 text-sky-800",
   unavailable: "bg-amber-50 text-amber-800",
+  /** Push or webhook: every device or the endpoint refused, or the last retry failed. */
+  failed: "bg-red-50 text-red-800",
 };
 
 /**
