@@ -17,9 +17,17 @@ test("subscribe this device on /account, receive a push in the service worker, s
   expect(worker.headers()["content-type"]).toMatch(/^text\/javascript/);
   expect(worker.headers()["cache-control"]).toBe("no-cache");
 
+  // Signed out, the page asks to sign in, as the alerts page does.
+  await page.goto("/account");
+  await expect(page.getByText("Please sign in to manage your account")).toBeVisible();
+
   await signUpAndSignIn(page, uniqueEmail("push"));
   await context.grantPermissions(["notifications"], { origin: baseURL });
-  await page.goto("/account");
+  // The page is in the signed-in user's menu.
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Account: / }).click();
+  await page.getByRole("menuitem", { name: "Account settings" }).click();
+  await expect(page).toHaveURL(/\/account$/);
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Push notifications on this device" })).toBeVisible();
   await expect(
