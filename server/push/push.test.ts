@@ -228,6 +228,20 @@ describe("devices", () => {
   });
 });
 
+describe("the test push over the rate", () => {
+  it("is refused with the rate message when no device could be sent to", async () => {
+    const user = await signUpVerified(s, "push-test-rate@example.com", "Rate");
+    await subscribed(user);
+    await s.settings.set("limits.pushesPerMinute", 1);
+    try {
+      expect(await push.sendTest(user, "en")).toMatchObject({ sent: 1 });
+      await expect(push.sendTest(user, "en")).rejects.toThrow(PUSH_MESSAGES.rateLimited);
+    } finally {
+      await s.settings.set("limits.pushesPerMinute", 30);
+    }
+  });
+});
+
 describe("VAPID keys", () => {
   it("are generated once and every process uses the stored pair; never listed with the settings", async () => {
     const again = await createPush({ db: s.db, log: s.log, settings: s.settings, config: s.config });
