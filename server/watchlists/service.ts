@@ -207,14 +207,14 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
 
     async remove(userId, watchlistId) {
       const id = ownId(watchlistId);
-      const listAlerts = await alertsOfList(userId, id);
+      if (!(await findList(db, userId, id))) throw notFound();
+      // Through the alerts service first, so its index forgets them; the cascade would not tell it.
+      for (const a of await alertsOfList(userId, id)) await alerts.remove(userId, a.id);
       const deleted = await db.transaction(async (tx) => {
         await lockUserWatchlists(tx, userId);
         return deleteList(tx, userId, id);
       });
       if (!deleted) throw notFound();
-      // The rows went with the list (on delete cascade); the alerts service drops them from its index.
-      for (const a of listAlerts) await alerts.remove(userId, a.id).catch(() => {});
     },
 
     async reorder(userId, ids) {
@@ -360,7 +360,15 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
       const previous = await alertsOfList(userId, id);
       await ensureAlertRoom(userId, symbols.length, previous.length);
       for (const a of previous) await alerts.remove(userId, a.id);
-      await createAlerts(userId, id, rule, symbols);
+      try {
+        await createAlerts(userId, id, rule, symbols);
+      } catch (err) {
+        // The list keeps the alert it had: the previous rule is made again on the same members.
+        const before = ruleOf(previous);
+        const had = previous.map((a) => a.symbol);
+        if (before) await createAlerts(userId, id, ruleInput(before), had).catch(() => {});
+        throw err;
+      }
       return {
         kind: rule.kind,
         percent: rule.percent,
