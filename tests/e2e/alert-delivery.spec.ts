@@ -25,12 +25,28 @@ async function shoot(page: Page, path: string, name: string, ready: (p: Page) =>
   }
 }
 
+async function openForm(page: Page) {
+  const form = page.getByRole("form", { name: "Create Price Alert" });
+  if (!(await form.isVisible())) await page.getByRole("button", { name: "New Alert" }).click();
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** The price the alert form shows for a symbol (the loader's latest quote). */
+async function currentPrice(page: Page, symbol: string) {
+  const form = await openForm(page);
+  await form.getByLabel("Symbol").fill(symbol);
+  const text = await form.getByTestId("current-price").textContent();
+  return Number(text!.replace(/^.*current price /, "").replace(/,/g, ""));
+}
+
 test("a webhook endpoint gets a signed test event and an alert's delivery, shown in its delivery log", async ({
   page,
 }) => {
   test.setTimeout(150_000);
   const receiver = await startTestReceiver();
   const verify = await loadDocumentedVerifier();
+  const alertEvents = () => receiver.received.filter((r) => !r.body.includes('"type":"test"'));
   try {
     await signUpAndSignIn(page, uniqueEmail("webhook"));
     await page.goto("/account");
@@ -67,6 +83,52 @@ test("a webhook endpoint gets a signed test event and an alert's delivery, shown
     await expect(settings.getByTestId("webhook-row")).toContainText(/Last delivery: Delivered \(200\)/);
     await shoot(page, "/account", "account-webhooks", async (tab) => {
       await expect(tab.getByTestId("webhook-row").first()).toContainText("200");
+    });
+
+    // Two crossing alerts a cent above and below BTC (it moves every second on the e2e server),
+    // each with push and the webhook (the account default): whichever way it goes, one fires.
+    await page.goto("/price-alerts");
+    const price = await currentPrice(page, "BTC");
+    for (const [type, target] of [
+      ["Price crosses above", price + 0.01],
+      ["Price crosses below", price - 0.01],
+    ] as const) {
+      const form = await openForm(page);
+      await form.getByLabel("Symbol").fill("BTC");
+      await form.getByLabel("Alert Type").selectOption({ label: type });
+      await form.getByLabel("Target Price").fill(target.toFixed(2));
+      await form.getByLabel("Push notification").check();
+      await form.getByLabel("Webhook", { exact: true }).check();
+      await form.getByRole("button", { name: "Create Alert" }).click();
+      await expect(form).toHaveCount(0);
+    }
+    await expect(page.getByTestId("alert-row")).toHaveCount(2);
+
+    // The toast over the live stream, then the webhook at the receiver: signed, once per event.
+    await expect(page.getByText(/^BTC crossed (above|below) /).first()).toBeVisible({ timeout: 45_000 });
+    await expect.poll(() => alertEvents().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const ids = receiver.received.map((r) => r.headers["x-gulfpulse-event-id"]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of alertEvents()) {
+      expect(verify(secret, r.body, r.headers["x-gulfpulse-signature"] as string)).toBe(true);
+      expect(JSON.parse(r.body)).toMatchObject({ id: r.headers["x-gulfpulse-event-id"], symbol: "BTC" });
+    }
+
+    // The History row, and the fired alert's delivery log: the webhook delivered with a 200.
+    await page.goto("/price-alerts?tab=history");
+    const history = page.getByTestId("trigger-row").first();
+    await expect(history).toContainText(/BTC crossed (above|below)/);
+    await expect(history).toContainText("Webhook: delivered");
+    await page.getByRole("tab", { name: "Manage Alerts" }).click();
+    const fired = page.getByTestId("alert-row").filter({ hasText: "triggered" }).first();
+    await fired.getByText("Delivery log").click();
+    const delivery = fired.getByTestId("delivery-entry").filter({ hasText: "Webhook" }).first();
+    await expect(delivery).toContainText("Delivered");
+    await expect(delivery.getByTestId("delivery-attempt").first()).toContainText("200");
+    await shoot(page, "/price-alerts", "alert-delivery-log", async (tab) => {
+      const row = tab.getByTestId("alert-row").filter({ hasText: "triggered" }).first();
+      await row.getByTestId("delivery-log").locator("summary").click();
+      await expect(row.getByTestId("delivery-attempt").first()).toBeVisible();
     });
   } finally {
     await receiver.close();
