@@ -149,6 +149,36 @@ describe("crossing up / down", () => {
     expect(await firedCount(a.id)).toBe(3);
     expect((await rowOf(a.id)).triggeredPrice).toBe(81.4);
   });
+
+  it("a process that does not evaluate keeps a fired 'every' alert resting until its cooldown ends", async () => {
+    const u = await makeUser();
+    const follower = await process(false);
+    others.push(follower);
+    try {
+      await tick({ BKP: 100 });
+      const a = await armed(u, {
+        symbol: "BKP",
+        alertType: "above",
+        targetValue: 101,
+        frequency: "every",
+        cooldownSeconds: 90,
+      });
+      await vi.waitFor(() => expect(follower.index.has(a.id)).toBe(true));
+      await tick({ BKP: 102 });
+      const firedAt = (await rowOf(a.id)).triggeredAt!.getTime();
+      await vi.waitFor(() => expect(follower.index.get(a.id)?.wakeAt).toBe(firedAt + 90_000));
+      expect(leader.index.get(a.id)?.wakeAt).toBe(firedAt + 90_000);
+      // It fires again after the cooldown: the follower follows the new rest, not the old one.
+      ahead = 100_000;
+      await tick({ BKP: 103 });
+      const again = (await rowOf(a.id)).triggeredAt!.getTime();
+      expect(again).toBeGreaterThan(firedAt);
+      await vi.waitFor(() => expect(follower.index.get(a.id)?.wakeAt).toBe(again + 90_000));
+    } finally {
+      others.pop();
+      await follower.stop();
+    }
+  });
 });
 
 describe("moves N % within a window", () => {

@@ -394,7 +394,7 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
             // The evaluating process already did this; the others follow: a once alert is done,
             // a daily or every alert rests until it may fire again.
             const live = e.alertId ? index.get(e.alertId) : undefined;
-            if (e.alertId && w !== null && live && !live.wakeAt)
+            if (e.alertId && w !== null && live && live.wakeAt !== w)
               applyIndexOp({ add: restingCopy(live, p, w) });
             else if (e.alertId && w === null) applyIndexOp({ remove: [e.alertId] });
             sse.sendToUser(u, "notification", e);
