@@ -202,6 +202,24 @@ describe("devices", () => {
     );
     const https = createBrowserSubscription("https://push.example.com/send/abc");
     expect((await production.subscribe(ids.owner, https, null)).device).toBe("Unknown browser");
+    // A push address inside our network is never posted to (the webhooks' connect-time guard).
+    const inside = createBrowserSubscription(`https://127.0.0.1:${new URL(service.origin).port}/push/x`);
+    const device = await production.subscribe(ids.owner, inside, null);
+    const before = service.received.length;
+    const outcome = await production.sender.send({
+      id: crypto.randomUUID(),
+      userId: ids.owner,
+      eventId: crypto.randomUUID(),
+      target: device.id,
+      payload: alertPayload,
+      attempt: 1,
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      retry: false,
+      error: expect.stringMatching(/private network/),
+    });
+    expect(service.received.length).toBe(before);
   });
 
   it("the test push reaches every device of the user and drops the expired ones", async () => {
