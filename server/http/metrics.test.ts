@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { user, webhookEndpoints } from "../db/schema";
 import type { Services } from "../services";
+import { signInCookie, signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
 import { createHttpApp } from "./app";
 
@@ -54,6 +55,17 @@ it("health, readiness and the app's gauges for operators", async () => {
   expect(metrics).toContain('gulfpulse_alert_deliveries{channel="webhook",state="pending"} 1');
   expect(metrics).toMatch(/gulfpulse_job_last_run_timestamp_seconds\{job="rate-limit-sweep"\} \d+/);
   expect(metrics).toContain("process_resident_memory_bytes");
+});
+
+it("counts session lookups answered from memory and read from the database", async () => {
+  await signUpVerified(s, "metrics-reader@example.com", "Reader");
+  const reader = new Headers({ cookie: await signInCookie(s, "metrics-reader@example.com") });
+  const before = s.sessions.stats();
+  await s.sessions.get(reader);
+  await s.sessions.get(reader);
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  expect(metrics).toContain(`gulfpulse_session_lookups{source="memory"} ${before.hits + 1}`);
+  expect(metrics).toContain(`gulfpulse_session_lookups{source="database"} ${before.reads + 1}`);
 });
 
 it("/metrics needs the bearer token or an allowed address; /healthz and /readyz stay open", async () => {

@@ -26,6 +26,17 @@ export function registerAppMetrics(registry: client.Registry, services: Services
     },
   });
   new client.Gauge({
+    name: "gulfpulse_session_lookups",
+    help: "Session lookups on this process since start, answered from memory or read from the database (decision 022)",
+    labelNames: ["source"],
+    registers,
+    collect() {
+      const { hits, reads } = services.sessions.stats();
+      this.set({ source: "memory" }, hits);
+      this.set({ source: "database" }, reads);
+    },
+  });
+  new client.Gauge({
     name: "gulfpulse_job_last_run_timestamp_seconds",
     help: "When each job last finished on this process (leader only)",
     labelNames: ["job"],
