@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldErrors, fieldErrors } from "#common/action-result";
 import { type WebhookEndpointView, webhookFormSchema } from "#common/webhook-schema";
@@ -192,7 +192,6 @@ function SigningSecret() {
   const { t } = useTranslation("webhooks");
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   async function call(method: "GET" | "POST") {
     if (method === "POST" && !window.confirm(t("rotateConfirm"))) return;
@@ -207,14 +206,11 @@ function SigningSecret() {
 
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
-      <h3 className="font-semibold text-slate-900" id={id}>
-        {t("secretTitle")}
-      </h3>
+      <h3 className="font-semibold text-slate-900">{t("secretTitle")}</h3>
       <p className="mt-1 text-sm text-slate-600">{t("secretIntro")}</p>
       {secret ? (
         <code
           dir="ltr"
-          aria-labelledby={id}
           className="mt-2 block break-all rounded-md bg-slate-100 px-3 py-2 text-start font-mono text-sm text-slate-900"
           data-testid="webhook-secret"
         >
