@@ -173,7 +173,7 @@ export function createWebhooks(d: WebhooksDeps) {
             type: "test",
             title: "GulfPulse test event",
             message: "If you can read this, your webhook receives GulfPulse alerts.",
-            createdAt: new Date().toISOString(),
+            triggeredAt: new Date().toISOString(),
           },
           push: false,
           webhook: true,

@@ -111,7 +111,11 @@ test("a webhook endpoint gets a signed test event and an alert's delivery, shown
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of alertEvents()) {
       expect(verify(secret, r.body, r.headers["x-gulfpulse-signature"] as string)).toBe(true);
-      expect(JSON.parse(r.body)).toMatchObject({ id: r.headers["x-gulfpulse-event-id"], symbol: "BTC" });
+      expect(JSON.parse(r.body)).toMatchObject({
+        id: r.headers["x-gulfpulse-event-id"],
+        type: "alert.triggered",
+        alert: { symbol: "BTC" },
+      });
     }
 
     // The History row, and the fired alert's delivery log: the webhook delivered with a 200.
