@@ -14,6 +14,7 @@ export function WatchlistAlertForm({ list, onClose }: { list: WatchlistView; onC
   const { t } = useTranslation("watchlists");
   const st = useServerText();
   const percentId = useId();
+  const windowId = useId();
   const [kind, setKind] = useState<"change_percent" | "move_window">(list.alert?.kind ?? "change_percent");
   const [localError, setLocalError] = useState("");
   const action = useWatchlistAction(onClose);
@@ -69,20 +70,21 @@ export function WatchlistAlertForm({ list, onClose }: { list: WatchlistView; onC
         </div>
         {kind === "move_window" ? (
           <div>
-            <label className="mb-1 block text-sm font-medium text-slate-700">
+            <label htmlFor={windowId} className="mb-1 block text-sm font-medium text-slate-700">
               {t("alert.window")}
-              <Select
-                name="windowMinutes"
-                defaultValue={String(list.alert?.windowMinutes ?? 60)}
-                className="mt-1 w-40"
-              >
-                {WATCHLIST_ALERT_WINDOWS.map((w) => (
-                  <option key={w} value={w}>
-                    {t(`alert.windows.${w}`, { n: w })}
-                  </option>
-                ))}
-              </Select>
             </label>
+            <Select
+              id={windowId}
+              name="windowMinutes"
+              defaultValue={String(list.alert?.windowMinutes ?? 60)}
+              className="w-40"
+            >
+              {WATCHLIST_ALERT_WINDOWS.map((w) => (
+                <option key={w} value={w}>
+                  {t(`alert.windows.${w}`, { n: w })}
+                </option>
+              ))}
+            </Select>
           </div>
         ) : null}
       </div>
