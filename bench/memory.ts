@@ -102,7 +102,9 @@ async function measureApp(database: "pglite" | "postgres"): Promise<Row> {
   app.stdout?.resume();
   try {
     await unlessExited(app, waitHttp(`http://127.0.0.1:${port}/readyz`));
-    await settleIdle({ port, tickMs: TICK_MS, ticks: TICKS, backfilled });
+    await settleIdle({ pid: app.pid!, port, tickMs: TICK_MS, ticks: TICKS, backfilled });
+    if (!(await backfilled))
+      console.log(`  (${database}: no history backfill seen; measured after the wait)`);
     return await report(`GulfPulse on ${database === "pglite" ? "PGlite" : "PostgreSQL"}`, app);
   } finally {
     await stop(app);
@@ -129,11 +131,32 @@ async function measureBare(): Promise<Row> {
 
 function print(rows: Row[]) {
   const base = rows.find((r) => r.name.startsWith("bare"))!;
-  const cols = ["RSS", "anon", "file", "heap", "heap used", "external", "buffers", "modules", "× bare RSS"];
+  const cols = [
+    "RSS",
+    "peak",
+    "anon",
+    "file",
+    "heap",
+    "heap used",
+    "external",
+    "buffers",
+    "modules",
+    "× bare RSS",
+  ];
   console.log(`\n${"".padEnd(28)}${cols.map((c) => c.padStart(11)).join("")}`);
   for (const r of rows) {
     const u = r.report.usage;
-    const cells = [r.rss, r.anon, r.file, u.heapTotal, u.heapUsed, u.external, u.arrayBuffers].map(mb);
+    const cells = [
+      r.rss,
+      r.report.rssBeforeGc,
+      r.peak,
+      r.anon,
+      r.file,
+      u.heapTotal,
+      u.heapUsed,
+      u.external,
+      u.arrayBuffers,
+    ].map(mb);
     cells.push(String(r.report.modules.total));
     cells.push(`${(r.rss / base.rss).toFixed(1)}×`);
     console.log(`${r.name.padEnd(28)}${cells.map((c) => c.padStart(11)).join("")}`);

@@ -397,7 +397,7 @@ async function main() {
     console.log(`  loaders: ${LOADERS} × ${cLoaderBinary ? "C (bench/sse-loader.c)" : "Node"}`);
     console.log(`  a tick on the wire is ${tickBytes} bytes now (the baseline sends the same size)`);
     // Idle as bench:memory measures it: the first start's history written, a few ticks, a GC.
-    await settleIdle({ port: appPort, tickMs: TICK_MS, ticks: 5, backfilled });
+    await settleIdle({ pid: app.pid!, port: appPort, tickMs: TICK_MS, ticks: 5, backfilled });
     const idle = await memoryReport(app);
     console.log(
       `  GulfPulse idle RSS ${mb(idle.rss)} (heap used ${mb(idle.report.usage.heapUsed)}; as bench:memory measures it)`,

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -84,7 +85,12 @@ export const spawnServer = (
   env: Record<string, string> = {},
   stdout: "inherit" | "ignore" | "pipe" = "inherit",
   nodeArgs: string[] = [],
-) => spawnProcess([...nodeArgs, serverEntry(buildDir)], { BUILD_DIR: buildDir, ...env }, stdout);
+) =>
+  spawnProcess(
+    [...PRODUCTION_NODE_FLAGS, ...nodeArgs, serverEntry(buildDir)],
+    { BUILD_DIR: buildDir, ...env },
+    stdout,
+  );
 
 /** Polls the market API until its last refresh is fresh: the leader's market tick is running. */
 export async function waitTicking(port: number, tickMs: number) {
@@ -104,6 +110,8 @@ export async function waitTicking(port: number, tickMs: number) {
 export const MEMORY_PROBE_ARGS = ["--expose-gc", "--import", "./bench/memory-probe.mjs"];
 
 export type MemoryReport = {
+  /** The RSS before the probe's memory-reducing collection. */
+  rssBeforeGc: number;
   usage: NodeJS.MemoryUsage;
   heapSpaces: { name: string; size: number; used: number }[];
   modules: { total: number; byPackage: { name: string; modules: number; bytes: number }[] };
@@ -142,9 +150,12 @@ export function historyBackfilled(child: ChildProcess, timeoutMs = 180_000) {
 
 /**
  * Lets a server settle to idle as bench:memory and bench:sse measure it: ticking, its first
- * start's history backfill written, then `ticks` more ticks.
+ * start's history backfill written, `ticks` more ticks, then until its RSS holds still (within 2%
+ * over 10 s, at most 2 minutes). V8 keeps the pages a burst of allocation freed for a few seconds
+ * before it gives them back, so a figure taken right after the backfill can be twice the idle one.
  */
 export async function settleIdle(o: {
+  pid: number;
   port: number;
   tickMs: number;
   ticks: number;
@@ -153,6 +164,14 @@ export async function settleIdle(o: {
   await waitTicking(o.port, o.tickMs);
   await o.backfilled;
   await sleep(o.ticks * o.tickMs);
+  const deadline = Date.now() + 120_000;
+  let before = rssOf(o.pid).rss;
+  while (Date.now() < deadline) {
+    await sleep(10_000);
+    const now = rssOf(o.pid).rss;
+    if (Math.abs(now - before) <= 0.02 * before) return;
+    before = now;
+  }
 }
 
 /**

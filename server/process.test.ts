@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "#scripts/build-server";
+import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
 
 // Runs the real server process (production build) to check the data-folder lock and shutdown.
 const root = path.resolve(__dirname, "..");
@@ -19,7 +20,7 @@ const children: ChildProcess[] = [];
 /** Starts the server on a free port (PORT=0); `port()` resolves once it printed where it listens. */
 function startServer() {
   const port = 0;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
