@@ -189,6 +189,10 @@ export async function createServices(
     resolveUserId: async (headers) => (await sessions.get(headers))?.user.id ?? null,
   });
   closers.push(() => sse.closeAll());
+  // A banned or signed-out user's open streams end too (they carry the user's notifications).
+  sessions.onUserChanged((userId) => {
+    sse.recheckUser(userId).catch((err) => log.warn({ err }, "sse: recheck after a session change failed"));
+  });
 
   const revokeAllSessions = async (userId: string) =>
     void (await db.delete(session).where(eq(session.userId, userId)));

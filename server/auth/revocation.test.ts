@@ -6,7 +6,10 @@
  * revoked on one applies on both; and with the bus connections cut, a ban still applies within
  * 1 s. On PGlite the same runs on one instance.
  */
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import express from "express";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -162,6 +165,55 @@ describe(`cached sessions end on every instance within ${BOUND_MS} ms`, () => {
   });
 });
 
+/** GET /api/stream on an instance as the cookie's owner; `ended` settles when the server ends it. */
+async function openStream(s: Services, cookie: string) {
+  const app = express();
+  s.sse.mount(app);
+  const server = await new Promise<http.Server>((resolve) => {
+    const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
+  });
+  const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stream`, {
+    headers: { cookie },
+  });
+  const reader = res.body!.getReader();
+  await reader.read(); // the stream is open
+  const ended = (async () => {
+    while (!(await reader.read().catch(() => ({ done: true }))).done);
+    return performance.now();
+  })();
+  return {
+    ended,
+    close: () => {
+      reader.cancel().catch(() => {});
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe("open event streams (they carry the user's notifications)", () => {
+  it("end on every instance within the bound when the user is banned; another user's stay open", async () => {
+    const { id, cookie } = await signedInUser("streaming@example.com");
+    const bystander = await signedInUser("still-streaming@example.com");
+    const streams = await Promise.all(instances.map((s) => openStream(s, cookie)));
+    const others = await Promise.all(instances.map((s) => openStream(s, bystander.cookie)));
+    try {
+      const since = performance.now();
+      await setBanned(a.db, a.revokeAllSessions, { userId: id, actorId: adminId, banned: true });
+      const timeout = new Promise<number>((r) => setTimeout(() => r(Number.POSITIVE_INFINITY), 2 * BOUND_MS));
+      for (const stream of streams)
+        expect((await Promise.race([stream.ended, timeout])) - since).toBeLessThan(BOUND_MS);
+      const stillOpen = await Promise.race([
+        Promise.any(others.map((o) => o.ended)).then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), 300)),
+      ]);
+      expect(stillOpen).toBe(true);
+    } finally {
+      for (const stream of [...streams, ...others]) stream.close();
+    }
+  });
+});
+
 describe("admin role changes apply on every instance at once", () => {
   it("a grant and a revoke are seen within the bound, after 'not admin' was remembered", async () => {
     const { id } = await signedInUser("promoted@example.com");
@@ -185,12 +237,21 @@ describe("admin role changes apply on every instance at once", () => {
 describe.skipIf(!isPostgresRun())("with the bus connections cut", () => {
   it("a ban made while no instance hears the bus still ends the session within the bound", async () => {
     const { id, cookie } = await signedInUser("unlucky@example.com");
-    // Every LISTEN connection on this database ends; the instances reconnect on their own.
-    await a.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
-    );
-    const since = performance.now();
-    await setBanned(a.db, a.revokeAllSessions, { userId: id, actorId: adminId, banned: true });
-    expect(await refusedEverywhereAfter(cookie, since)).toBeLessThan(BOUND_MS);
+    const streams = await Promise.all(instances.map((s) => openStream(s, cookie)));
+    try {
+      // Every LISTEN connection on this database ends; the instances reconnect on their own.
+      await a.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      const since = performance.now();
+      await setBanned(a.db, a.revokeAllSessions, { userId: id, actorId: adminId, banned: true });
+      expect(await refusedEverywhereAfter(cookie, since)).toBeLessThan(BOUND_MS);
+      // Its open streams end once the instance is back on the bus and asks again.
+      const timeout = new Promise<number>((r) => setTimeout(() => r(Number.POSITIVE_INFINITY), 2 * BOUND_MS));
+      for (const stream of streams)
+        expect((await Promise.race([stream.ended, timeout])) - since).toBeLessThan(BOUND_MS);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });

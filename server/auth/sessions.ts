@@ -21,6 +21,11 @@ export interface Sessions {
   get(headers: Headers): Promise<SessionData | null>;
   /** Whether the user holds the admin role; a failed read says no and is not remembered. */
   isAdmin(userId: string): Promise<boolean>;
+  /**
+   * Runs after a user's cached session and role were dropped (their sessions or account changed),
+   * with null after a bus reconnect (anyone may have changed meanwhile).
+   */
+  onUserChanged(fn: (userId: string | null) => void): void;
   /** Lookups answered from memory and from the database since start. */
   stats(): { hits: number; reads: number; cached: number };
   stop(): void;
@@ -60,15 +65,18 @@ export async function createSessions({
   let hits = 0;
   let reads = 0;
 
+  const changeHooks: Array<(userId: string | null) => void> = [];
   const unsubscribe = bus.subscribe(CHANGED_TOPIC, (d: { userId?: unknown }) => {
     if (typeof d?.userId !== "string") return;
     sessions.dropUser(d.userId);
     roles.dropUser(d.userId);
+    for (const fn of changeHooks) fn(d.userId);
   });
   // Announcements sent while the listening connection was down are lost: start again from empty.
   bus.onReconnect(() => {
     sessions.clear();
     roles.clear();
+    for (const fn of changeHooks) fn(null);
   });
 
   return {
@@ -106,6 +114,7 @@ export async function createSessions({
         return false;
       }
     },
+    onUserChanged: (fn) => void changeHooks.push(fn),
     stats: () => ({ hits, reads, cached: sessions.size() }),
     stop() {
       unsubscribe();

@@ -18,6 +18,12 @@ export interface SseHub {
   broadcast<E extends SseEventName>(event: E, data: SseEvents[E], id?: string): void;
   /** To every open tab of one user. */
   sendToUser<E extends SseEventName>(userId: string, event: E, data: SseEvents[E]): void;
+  /**
+   * Asks again who each of the user's streams (null: every signed-in stream) belongs to, after
+   * their sessions or account changed, and ends the streams whose session is gone; the browser
+   * reconnects as who it now is.
+   */
+  recheckUser(userId: string | null): Promise<void>;
   /** Runs for each new stream, before any broadcast reaches it (e.g. to send a snapshot). */
   onConnect(fn: (client: SseClient) => void): void;
   clientCount(): number;
@@ -43,7 +49,7 @@ export function createSseHub(opts: {
   resolveUserId: (headers: Headers) => Promise<string | null>;
 }): SseHub {
   let nextId = 1;
-  const clients = new Map<number, { res: Response; socket: Socket; client: SseClient }>();
+  const clients = new Map<number, { res: Response; socket: Socket; headers: Headers; client: SseClient }>();
   const byUser = new Map<string, Set<number>>();
   const connectHooks: Array<(c: SseClient) => void> = [];
   let heartbeat: NodeJS.Timeout | undefined;
@@ -106,7 +112,7 @@ export function createSseHub(opts: {
           lastEventId: (req.headers["last-event-id"] as string | undefined) ?? null,
           send: (event, data, eventId) => write(id, frame(event, data, eventId)),
         };
-        clients.set(id, { res, socket, client });
+        clients.set(id, { res, socket, headers, client });
         if (userId) {
           let set = byUser.get(userId);
           if (!set) {
@@ -138,6 +144,18 @@ export function createSseHub(opts: {
       if (!ids) return;
       const chunk = frame(event, data);
       for (const cid of ids) write(cid, chunk);
+    },
+    async recheckUser(userId) {
+      const ids =
+        userId === null ? [...byUser.values()].flatMap((set) => [...set]) : [...(byUser.get(userId) ?? [])];
+      for (const id of ids) {
+        const entry = clients.get(id);
+        if (!entry) continue;
+        const now = await opts.resolveUserId(entry.headers).catch(() => null);
+        if (now === entry.client.userId) continue;
+        remove(id);
+        entry.res.end();
+      }
     },
     onConnect(fn) {
       connectHooks.push(fn);
