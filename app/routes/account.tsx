@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { PushDevice } from "#common/push-schema";
 import { PushDevices } from "~/components/account/push-devices";
+import { SignOutEverywhere } from "~/components/account/sign-out-everywhere";
 import { WebhookSettings } from "~/components/account/webhook-settings";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
@@ -33,8 +34,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="flex max-w-4xl flex-col gap-6">
           <PushDevices devices={loaderData.devices} onChanged={() => void revalidate()} />
-          {/* A section of its own, with its heading ("Webhooks"). */}
+          {/* Sections of their own, each with its heading. */}
           <WebhookSettings />
+          <SignOutEverywhere />
         </div>
       )}
     </Page>
