@@ -44,6 +44,7 @@ export const ALERT_MESSAGES = {
   expiryInvalid: "Enter a valid expiry date and time",
   expiryPast: "The expiry must be in the future",
   webhookUnknown: "Choose one of your webhooks, or the account default",
+  cannotEvaluate: "This alert cannot be evaluated: its condition is incomplete. Edit it to set it again.",
 } as const;
 
 export const roundTarget = (v: number) => Math.round(v * 10 ** TARGET_DECIMALS) / 10 ** TARGET_DECIMALS;

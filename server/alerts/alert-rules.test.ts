@@ -262,6 +262,30 @@ describe("expiry", () => {
   });
 });
 
+describe("the Error state", () => {
+  it("an active row that cannot be evaluated is put in Error with its reason when the index loads", async () => {
+    const u = await makeUser();
+    const [row] = await s.db
+      .insert(priceAlerts)
+      .values({ userId: u, symbol: "GOLD", alertType: "change_percent", targetValue: 5, currentValue: null })
+      .returning();
+    const fresh = await process(false);
+    await fresh.stop();
+    expect(await rowOf(row!.id)).toMatchObject({
+      status: "error",
+      errorMessage: ALERT_MESSAGES.cannotEvaluate,
+    });
+    // Editing it sets it right again.
+    await tick({ GOLD: 4_000 });
+    const fixed = await alerts.update(u, row!.id, {
+      symbol: "GOLD",
+      alertType: "change_percent",
+      targetValue: 5,
+    });
+    expect(fixed).toMatchObject({ status: "active", errorMessage: null, currentValue: 4_000 });
+  });
+});
+
 describe("pause, resume, duplicate, edit", () => {
   it("pause stops it, resume re-arms it; duplicate copies every field; edit changes every field", async () => {
     const u = await makeUser();

@@ -189,6 +189,13 @@ export async function expireDueAlerts({ db, now }: { db: Db; now: Date }): Promi
   return rows.map((r) => r.id);
 }
 
+/** Puts these active alerts in the Error state with the reason their owners see. */
+export async function markAlertsError({ db, ids, message }: { db: Db; ids: string[]; message: string }) {
+  await db.execute(sql`
+    update price_alerts set status = 'error', error_message = ${message}
+    where id = any(${`{${ids.join(",")}}`}::uuid[]) and status = 'active'`);
+}
+
 /** Marks these alerts Expired if they are active and past their expiry (a stale id changes nothing). */
 export async function expireAlerts({ db, ids, now }: { db: Db; ids: string[]; now: Date }) {
   if (ids.length === 0) return;

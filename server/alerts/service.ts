@@ -35,6 +35,7 @@ import {
   listNotifications,
   listTriggers,
   listWebhooks,
+  markAlertsError,
   markAllNotificationsRead,
   markNotificationRead,
   ownsWebhook,
@@ -178,12 +179,16 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   }
 
   async function loadIndex(target: AlertIndex) {
+    const broken: string[] = [];
     for (const symbol of await armedSymbols({ db })) {
-      target.load(
-        (await armedAlertsOf({ db, symbol })).map(({ lastFiredAt, ...a }) => armedEntry(a, lastFiredAt)),
-      );
+      const rows = await armedAlertsOf({ db, symbol });
+      for (const r of rows) if (!AlertIndex.indexable(r)) broken.push(r.id);
+      target.load(rows.map(({ lastFiredAt, ...a }) => armedEntry(a, lastFiredAt)));
     }
     target.finishLoad();
+    // Rows the form could never have made (a change % without a base, a window move without a
+    // window) would sit active and silent forever: their owners see them in the Error state.
+    if (broken.length > 0) await markAlertsError({ db, ids: broken, message: ALERT_MESSAGES.cannotEvaluate });
   }
 
   /** Loads the recent prices of symbols with window alerts from the market's bars (1 day of them). */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Link } from "~/components/link";
+import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { AlertForm } from "./alert-form";
@@ -93,6 +94,7 @@ function AlertRow({
   const f = useFormat();
   const condition = useConditionText();
   const cooldownText = useCooldownText();
+  const st = useServerText();
   const [editing, setEditing] = useState(false);
   useResultToast(fetcher, alert.symbol);
   // Optimistic: the switch and badge follow the click; a failure snaps back on revalidation.
@@ -127,7 +129,7 @@ function AlertRow({
             </span>
           </p>
           {alert.errorMessage && status === "error" ? (
-            <p className="mt-0.5 text-xs text-red-700">{alert.errorMessage}</p>
+            <p className="mt-0.5 text-xs text-red-700">{st(alert.errorMessage)}</p>
           ) : null}
           <p className="mt-0.5 text-xs text-slate-500">
             {t("list.created", { date: f.mediumDate(alert.createdAt) })}
