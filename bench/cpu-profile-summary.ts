@@ -51,7 +51,9 @@ const PARTS: Array<[string, (url: string, name: string) => boolean]> = [
   ["app build: loaders + components", (u) => /\/server\/index\.js$|\/server\/assets\//.test(u)],
   [
     "our server code (services)",
-    (u) => /\/work\/[^/]+\/(server|common)\//.test(u) && !u.includes("node_modules"),
+    // From source (tsx) or compiled into BUILD_DIR/backend/ (what production runs).
+    (u) =>
+      /\/(server|common|backend)\/[^/]+/.test(u) && !/node_modules|\/server\/(index\.js|assets\/)/.test(u),
   ],
   ["tsx/esbuild loader", (u) => /node_modules\/(tsx|esbuild|get-tsconfig)\//.test(u)],
   ["Node streams/http/net (internal)", (u) => u.startsWith("node:")],
