@@ -44,7 +44,7 @@ export default function LiveMarketsPage() {
           </ul>
           <Link
             to="/watchlists"
-            className="mt-4 flex items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 hover:bg-brand-100"
+            className="mt-4 flex items-center gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4 font-semibold text-brand-900 shadow-sm hover:bg-brand-100"
           >
             <Star aria-hidden className="size-5 shrink-0" />
             {tw("link")}

@@ -155,8 +155,12 @@ test("an anonymous watchlist is carried into an account at sign-up", async ({ pa
   await page.getByRole("button", { name: "Add GOLD to a watchlist" }).click();
   await page.getByTestId("watch-menu").getByRole("checkbox", { name: "My watchlist" }).check();
 
-  // The local page shows them with their live prices, and takes another instrument.
-  await page.goto("/watchlists");
+  // The local page (linked from Live Market Access) shows them with their live prices, and takes
+  // another instrument.
+  await page.goto("/live-markets");
+  await shoot(page, "watchlists-live-markets-link-en-1280");
+  await page.getByRole("link", { name: /Your watchlists: follow the instruments/ }).click();
+  await expect(page).toHaveURL(/\/watchlists$/);
   await hydrated(page);
   await expect(page.getByText("This watchlist is kept on this device only.")).toBeVisible();
   await expect(row(page, "USD/AED").locator('[data-field="price"]').first()).toHaveText(/\d/);
@@ -172,4 +176,40 @@ test("an anonymous watchlist is carried into an account at sign-up", async ({ pa
   await expect(tabs.getByRole("link", { name: /My watchlist/ })).toHaveAttribute("aria-current", "page");
   await expect.poll(() => symbolsInTable(page)).toEqual(["USD/AED", "GOLD", "BRENT"]);
   expect(await page.evaluate(() => localStorage.getItem("gp:watchlist"))).toBeNull();
+});
+
+test("an alert on the whole watchlist makes one alert per member and follows the members", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page, uniqueEmail("listalert"));
+  await page.goto("/watchlists");
+  await hydrated(page);
+  await page.getByLabel("Watchlist name").fill("Crypto and metals");
+  await page.getByRole("button", { name: "Create" }).click();
+  await addInstrument(page, "BTC");
+  await addInstrument(page, "GOLD");
+
+  await page.getByRole("button", { name: "Alert on the whole list" }).click();
+  const form = page.getByTestId("watchlist-alert-form");
+  await expect(form).toContainText("One price alert is created for each of the 2 instruments on this list");
+  await form.getByRole("radio", { name: "Moves N % within a time window" }).check();
+  await form.getByLabel("Move (%)").fill("3");
+  await form.getByRole("combobox", { name: "Within" }).selectOption({ label: "1 hour" });
+  await shoot(page, "watchlists-alert-form-en-1280", false);
+  await form.getByRole("button", { name: "Set the alerts" }).click();
+  const summary = page.getByTestId("watchlist-alert-summary");
+  await expect(summary).toHaveText("List alert: a move of 3 % within 1 hour (2 alerts).");
+
+  // Members added or removed later take or lose the same alert.
+  await addInstrument(page, "ETH");
+  await expect(summary).toContainText("(3 alerts)");
+  await row(page, "GOLD").getByRole("button", { name: "Remove GOLD" }).click();
+  await expect(summary).toContainText("(2 alerts)");
+
+  // They are ordinary price alerts, listed on the alerts page.
+  await page.goto("/price-alerts");
+  for (const symbol of ["BTC", "ETH"])
+    await expect(page.getByText(symbol, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("GOLD", { exact: true })).toHaveCount(0);
 });
