@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { ChatStreamEvent } from "#common/chat";
 import type { Logger } from "../logger";
 import { type ClassifiedError, classifyProviderError } from "./provider-errors";
+import { subjectOf } from "./tool-subject";
 import { CHAT_TOOLS } from "./tools";
 import type { ToolContext, ToolOutcome } from "./tools/types";
 
@@ -47,12 +48,6 @@ function toolSet(ctx: ToolContext) {
   ]);
   return Object.fromEntries(entries);
 }
-
-export const subjectOf = (input: unknown): string | undefined => {
-  const i = input as Record<string, unknown> | null;
-  const s = i?.symbol ?? i?.category ?? i?.topic ?? i?.country;
-  return typeof s === "string" ? s : undefined;
-};
 
 /**
  * Streams a language model reply with tools. Resolves with the reply text, or with the error the

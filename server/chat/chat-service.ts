@@ -19,14 +19,14 @@ import type { Logger } from "#server/logger";
 import type { MarketService } from "#server/market/types";
 import type { NewsService } from "#server/news/types";
 import { createRateLimiter } from "../rate-limit/limiter";
-import { type Emit, streamAiReply, subjectOf } from "./ai-reply";
+import type { Emit } from "./ai-reply";
 import * as queries from "./conversations";
 import { createMarketContext } from "./market-context";
 import { offlineReply, type RunTool } from "./offline/engine";
-import { createChatModel } from "./provider";
 import type { ClassifiedError } from "./provider-errors";
 import { encodeEvent, STREAM_HEADERS } from "./sse";
 import { buildSystemPrompt } from "./system-prompt";
+import { subjectOf } from "./tool-subject";
 import type { ToolContext, ToolOutcome } from "./tools/types";
 
 /** The site's own limit, not the AI provider's: it says so, and when to send again. */
@@ -79,8 +79,18 @@ export interface ChatDeps {
 
 export function createChat(deps: ChatDeps): ChatService {
   const { config, db, log, market, news, calendar, alerts } = deps;
-  const model = deps.model === undefined ? createChatModel(config) : deps.model;
-  const mode = model ? "ai" : "offline";
+  const aiConfigured =
+    deps.model === undefined ? Boolean(config.AI_BASE_URL || config.AI_API_KEY) : deps.model !== null;
+  const mode = aiConfigured ? "ai" : "offline";
+  // The AI SDK (and the tools' JSON schemas) load with the first AI reply, not at start: an idle
+  // process, or one whose assistant is the offline one, never holds them (decision 024).
+  let ai: Promise<{ model: LanguageModel; streamAiReply: typeof import("./ai-reply").streamAiReply }> | null =
+    null;
+  const loadAi = () =>
+    (ai ??= Promise.all([
+      deps.model ?? import("./provider").then((p) => p.createChatModel(config)!),
+      import("./ai-reply"),
+    ]).then(([model, reply]) => ({ model, streamAiReply: reply.streamAiReply })));
   const marketContext = createMarketContext(market);
   const perIp = createRateLimiter(db, {
     name: "chat-ip",
@@ -192,7 +202,7 @@ export function createChat(deps: ChatDeps): ChatService {
     signal: AbortSignal,
   ): Promise<{ text: string; error: ClassifiedError | null; aborted: boolean }> {
     const ctx = toolContext(userId);
-    if (!model) {
+    if (!aiConfigured) {
       const text = await offlineAnswer(body, userId, emit);
       if (signal.aborted) return { text, error: null, aborted: true };
       emit({ type: "text", delta: text });
@@ -208,6 +218,7 @@ export function createChat(deps: ChatDeps): ChatService {
       now: new Date(),
       pageLang: body.lang,
     });
+    const { model, streamAiReply } = await loadAi();
     return streamAiReply({
       model,
       instructions,

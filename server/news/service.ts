@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import { createAiEngine } from "./analysis/ai-engine";
+import { createLazyAiEngine } from "./analysis/lazy-ai-engine";
 import { offlineEngine } from "./analysis/offline-engine";
 import { marketSentiment, type SentimentResult } from "./analysis/overall";
 import type { AnalysisEngine, ItemAnalysis } from "./analysis/types";
@@ -70,7 +70,7 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
   const engine =
     deps.engine ??
     (config.AI_BASE_URL || config.AI_API_KEY
-      ? createAiEngine({
+      ? createLazyAiEngine({
           baseURL: config.AI_BASE_URL,
           apiKey: config.AI_API_KEY,
           model: config.AI_MODEL,

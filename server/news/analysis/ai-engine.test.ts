@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiEngine } from "./ai-engine";
+import { createLazyAiEngine } from "./lazy-ai-engine";
 
 /** An OpenAI-compatible server on loopback answering /v1/chat/completions. */
 let server: http.Server;
@@ -94,6 +95,23 @@ describe("AI analysis engine", () => {
     expect(body.response_format?.type).toBe("json_schema");
     expect(JSON.stringify(body.messages)).toContain("TASI climbs as banks rally");
     expect(JSON.stringify(body.messages)).toContain("untrusted data");
+  });
+
+  it("loaded lazily (as the news service builds it), answers as the engine does under its name", async () => {
+    mode = "ok";
+    const engine = createLazyAiEngine({
+      baseURL,
+      apiKey: "sk-test",
+      model: "stub-model",
+      timeoutMs: 5000,
+      log,
+    });
+    expect(engine.name).toBe("ai:stub-model");
+    const before = requests.length;
+    const a = await engine.analyze(input);
+    expect(a.engine).toBe("ai:stub-model");
+    expect(a.sectors).toEqual(["Banking"]);
+    expect(requests.length - before).toBe(1);
   });
 
   it("falls back to the offline engine on a quota error without retrying, then cools down", async () => {

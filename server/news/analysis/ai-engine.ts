@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Logger } from "#server/logger";
 import { SECTOR_TERMS } from "./lexicon";
 import { analyzeOffline } from "./offline-engine";
-import type { AnalysisEngine, AnalysisInput, ItemAnalysis } from "./types";
+import { type AnalysisEngine, type AnalysisInput, aiEngineName, type ItemAnalysis } from "./types";
 
 const SECTORS = Object.keys(SECTOR_TERMS) as [string, ...string[]];
 
@@ -43,7 +43,7 @@ export function createAiEngine(opts: AiEngineOptions): AnalysisEngine {
   const model = provider.chat(opts.model);
   let coolUntil = 0;
   return {
-    name: `ai:${opts.model}`,
+    name: aiEngineName(opts.model),
     async analyze(input: AnalysisInput, signal?: AbortSignal): Promise<ItemAnalysis> {
       if (Date.now() < coolUntil) return { ...analyzeOffline(input), engine: "offline-fallback" };
       try {

@@ -21,6 +21,9 @@ export interface AnalysisInput {
   language: "ar" | "en";
 }
 
+/** The AI engine's name: the dashboard and the logs show which engine analysed the news. */
+export const aiEngineName = (model: string) => `ai:${model}`;
+
 export interface AnalysisEngine {
   readonly name: string;
   analyze(input: AnalysisInput, signal?: AbortSignal): Promise<ItemAnalysis>;
