@@ -4,15 +4,19 @@
  * comes without a session. Every per-user value — name and email in the header, the admin menu,
  * alerts, notifications (the bell's unread count comes from them), chat history, watchlists, the
  * calendar's saved time zone — is a marker unique to its owner, and every page and per-user API is
- * searched for the other user's markers and, anonymously, for anyone's.
+ * searched for the other user's markers and, anonymously, for anyone's. On PostgreSQL the site is
+ * the production build in its own process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "../auth/roles";
 import { createConversation } from "../chat/conversations";
 import { alertNotifications } from "../db/schema";
 import type { Services } from "../services";
+import { ensureBuild, readyz, startAppProcess, stopAll } from "../testing/app-process";
 import { signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
+import { freePort, waitFor } from "../testing/net";
+import { isPostgresRun } from "../testing/test-db";
 import { createTestServices } from "../testing/test-services";
 
 const ORIGIN = "http://localhost:3000";
@@ -68,9 +72,42 @@ async function seed(email: string, name: string, zone: string, admin: boolean): 
 let alya: Person;
 let badr: Person;
 
+const ENV = {
+  PUBLIC_URL: ORIGIN,
+  REQUIRE_EMAIL_VERIFICATION: "false",
+  AUTH_SECRET: "no-leak-secret-no-leak-secret-no-leak-secret",
+};
+
+/**
+ * On PostgreSQL (npm run test:pg) the site is the production build in its own process, and the
+ * test seeds the same database through its own services; on PGlite, the real Express app with the
+ * route modules compiled in-process.
+ */
+async function startSite(): Promise<{ services: Services; site: TestHttpApp }> {
+  if (!isPostgresRun()) {
+    const services = await createTestServices(ENV);
+    return { services, site: await startTestHttpApp(services) };
+  }
+  const services = await createTestServices({ ...ENV, JOBS_ENABLED: "false" });
+  const [{ name }] = (await services.database.query<{ name: string }>(
+    "select current_database() as name",
+  )) as [{ name: string }];
+  const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
+  dbUrl.pathname = `/${name}`;
+  ensureBuild();
+  const proc = startAppProcess(await freePort(), {
+    ...ENV,
+    DATABASE_URL: dbUrl.toString(),
+    JOBS_ENABLED: "false",
+  });
+  await waitFor("the app process", () => readyz(proc), 90_000, 250).catch((err) => {
+    throw new Error(`${err.message}\n${proc.output()}`);
+  });
+  return { services, site: { url: proc.base, close: () => stopAll([proc]) } };
+}
+
 beforeAll(async () => {
-  s = await createTestServices({ PUBLIC_URL: ORIGIN, REQUIRE_EMAIL_VERIFICATION: "false" });
-  app = await startTestHttpApp(s);
+  ({ services: s, site: app } = await startSite());
   alya = await seed("alya.marker@example.com", "Alya Marker", "Pacific/Chatham", true);
   badr = await seed("badr.other@example.com", "Badr Other", "America/Sao_Paulo", false);
 }, 180_000);
