@@ -214,6 +214,25 @@ describe("open event streams (they carry the user's notifications)", () => {
   });
 });
 
+describe("what is never cached", () => {
+  it("a Cookie header naming the session cookie twice is read from the database every time", async () => {
+    const { cookie } = await signedInUser("twice@example.com");
+    const doubled = `${cookie}; ${cookie.replace(/=([^;]*)/, "=forged-token.c2lnbmF0dXJl")}`;
+    const before = a.sessions.stats();
+    await a.sessions.get(headersOf(doubled));
+    await a.sessions.get(headersOf(doubled));
+    expect(a.sessions.stats().hits).toBe(before.hits);
+  });
+
+  it("a forged or unknown token never becomes a session", async () => {
+    const forged = "better-auth.session_token=forged-token.c2lnbmF0dXJl";
+    for (const s of instances) {
+      expect(await emailOn(s, forged)).toBeNull();
+      expect(await emailOn(s, forged)).toBeNull();
+    }
+  });
+});
+
 describe("admin role changes apply on every instance at once", () => {
   it("a grant and a revoke are seen within the bound, after 'not admin' was remembered", async () => {
     const { id } = await signedInUser("promoted@example.com");

@@ -3,6 +3,7 @@ import type { Logger } from "../logger";
 import type { Bus } from "../realtime/bus";
 import type { Auth } from "./auth";
 import { type BusFreshness, watchBusFreshness } from "./bus-freshness";
+import { cookiePairs } from "./cookie-names";
 import { hasAdminRole } from "./roles";
 import { createSessionCache } from "./session-cache";
 
@@ -81,7 +82,9 @@ export async function createSessions({
 
   return {
     async get(headers) {
-      const tokens = cookieValues(headers.get("cookie"), cookieName);
+      const tokens = cookiePairs(headers.get("cookie"))
+        .filter(([name]) => name === cookieName)
+        .map(([, value]) => value);
       if (tokens.length === 0) return null;
       // Twice the same name: the key could name another session than the one Better Auth reads.
       if (tokens.length > 1) return auth.api.getSession({ headers });
@@ -121,15 +124,4 @@ export async function createSessions({
       freshness.stop();
     },
   };
-}
-
-/** Every raw value of one cookie in a Cookie header (the signed token as the browser sent it). */
-export function cookieValues(header: string | null, name: string): string[] {
-  if (!header) return [];
-  const values: string[] = [];
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
-  }
-  return values;
 }

@@ -1,7 +1,7 @@
 import { TIME_ZONE_CHOICES, TZ_COOKIE, timeZoneFromCookie } from "#common/calendar-options";
 import { DIGITS_COOKIE, digitsFromCookie, THEME_COOKIE, themeFromCookie } from "#common/display-preferences";
 import { LANG_COOKIE, langFromCookie } from "#common/locale";
-import { isAuthCookie } from "../auth/cookie-names";
+import { cookiePairs, isAuthCookie } from "../auth/cookie-names";
 
 /**
  * Which shared copy of a page a visitor's cookies ask for. Only the cookies that change a page's
@@ -24,10 +24,7 @@ const NO_PREFERENCE: PageVariant = { key: "", cookie: null };
 
 export function pageVariant(cookieHeader: string | undefined): PageVariant | null {
   if (!cookieHeader) return NO_PREFERENCE;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (isAuthCookie((eq < 0 ? part : part.slice(0, eq)).trim())) return null;
-  }
+  if (cookiePairs(cookieHeader).some(([name]) => isAuthCookie(name))) return null;
   const zone = timeZoneFromCookie(cookieHeader);
   if (zone && !SHARED_ZONES.has(zone)) return null;
   const digits = digitsFromCookie(cookieHeader);
