@@ -2,8 +2,11 @@
  * npm run bench:memory — the resident memory of one idle production GulfPulse process (the market
  * ticking, no clients), on the embedded PGlite and on a PostgreSQL server (a throwaway cluster on
  * loopback), beside a bare Express process serving one route, measured the same way in the same
- * run. Each process is left to settle for MEMORY_TICKS ticks, then collects its garbage and reports
- * its memory split (bench/memory-probe.mjs, preloaded) while we read its RSS from /proc.
+ * run. Each server settles (its first start's history backfill written, MEMORY_TICKS ticks, then
+ * until its RSS holds still; see settleIdle), then runs a memory-reducing collection and reports its
+ * memory split (bench/memory-probe.mjs, preloaded) while we read its RSS from /proc. "before GC" is
+ * the RSS it held just before: the difference is pages V8 gives back on its own once a process
+ * has been quiet for some seconds (decision 024).
  *
  *   MEMORY_TICKS=10  MEMORY_TICK_MS=1000  MEMORY_DATABASES=pglite,postgres  BUILD_DIR=build
  *   MEMORY_ENTRY=build|source   build: the compiled server (production); source: server/main.ts
