@@ -1,6 +1,7 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -20,9 +21,28 @@ export function ensureBuild(buildDir = process.env.BUILD_DIR ?? "build") {
   return buildDir;
 }
 
-/** Starts the production server (server/main.ts on the build) as its own OS process. */
+let compiledEntry: string | null = null;
+
+/**
+ * The server compiled from the sources as they are now (a build folder may be older), once per
+ * test process, into a folder of its own: what `npm run build` writes to BUILD_DIR/backend.
+ */
+function compiledServer() {
+  if (compiledEntry) return compiledEntry;
+  const dir = path.join(".tmp", `app-process-${process.pid}`);
+  execSync("npx tsx scripts/build-server.ts", {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, BUILD_DIR: dir },
+  });
+  process.once("exit", () => fs.rmSync(path.join(root, dir), { recursive: true, force: true }));
+  compiledEntry = path.join(dir, "backend/main.js");
+  return compiledEntry;
+}
+
+/** Starts the production server (compiled, on the build) as its own OS process, as production does. */
 export function startAppProcess(port: number, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, compiledServer()], {
     cwd: root,
     env: {
       ...process.env,
