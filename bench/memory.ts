@@ -136,6 +136,7 @@ function print(rows: Row[]) {
   const base = rows.find((r) => r.name.startsWith("bare"))!;
   const cols = [
     "RSS",
+    "before GC",
     "peak",
     "anon",
     "file",
