@@ -1,0 +1,49 @@
+import { expect, hydrated, signIn, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+
+test("Sign out everywhere on the account page ends the session in another browser too", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("everywhere");
+  await signUpAndSignIn(page, email);
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await signIn(other, email);
+    await other.goto("/about");
+    await expect(other.getByText(email).first()).toBeAttached();
+
+    await page.goto("/account");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeAttached();
+
+    // The other browser still holds its cookie; the server no longer knows the session.
+    await other.goto("/about");
+    await expect(other.getByRole("link", { name: "Sign In" }).first()).toBeAttached();
+    await expect(other.getByText(email)).toHaveCount(0);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test("a visitor's theme and digits come from the shared page cache, with that theme and those digits", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([
+    { name: "theme", value: "dark", url: baseURL! },
+    { name: "digits", value: "arab", url: baseURL! },
+  ]);
+  await page.goto("/ar");
+  const again = await page.goto("/ar");
+  expect(again?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await hydrated(page);
+  // After hydration too: the page the browser kept is the one for these choices.
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.locator("main")).toContainText(/[\u0660-\u0669]/);
+});
