@@ -4,7 +4,7 @@
  * server/auth/sessions.ts, and the same for the admin-role check the root loader makes. Runs on
  * PGlite, or on a PostgreSQL server with DATABASE_URL (the process then sends heartbeats on the bus).
  *
- *   npx tsx bench/sessions.ts        (N=2000 lookups each; DATABASE_URL=postgres://... for a server)
+ *   npm run bench:sessions           (N=2000 lookups each; DATABASE_URL=postgres://... for a server)
  */
 import { loadConfig } from "../server/config";
 import { openPglite, openPostgres } from "../server/db/client";
