@@ -44,6 +44,7 @@ export interface SessionsDeps {
   freshness?: BusFreshness;
 }
 
+/** Sent by the database itself (migration 0013_auth_change_announcements names it in its SQL). */
 export const CHANGED_TOPIC = "auth:changed";
 
 export async function createSessions({
