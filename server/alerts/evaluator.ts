@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AlertFrequency } from "#common/alert-options";
-import { toLang } from "#common/locale";
 import type { Db } from "../db/client";
 import { alertNotifications, alertTriggers, user } from "../db/schema";
-import type { DeliveryQueue, DeliveryRequest } from "../delivery/types";
+import type { DeliveryQueue } from "../delivery/types";
 import type { Logger } from "../logger";
 import { alertTriggeredMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
 import type { AlertIndex, Candidate } from "./alert-index";
 import { notificationText } from "./messages";
 import { expireAlerts } from "./queries";
-import type { AlertEvaluator, AlertType, NotificationEvent } from "./types";
+import { decodeTriggered, deliveryRequests, historyRow, type TriggeredRow } from "./trigger-rows";
+import type { AlertEvaluator, NotificationEvent } from "./types";
 
 /** Statement size: four parameters per alert, far below PostgreSQL's 65,535. */
 const CHUNK = 5_000;
@@ -60,29 +60,6 @@ export function restingCopy(alert: Candidate["alert"], price: number, wakeAt: nu
     wakeAt,
   };
 }
-
-/**
- * id, user_id, symbol, alert_type, target, base, price, window, frequency, cooldown, push,
- * webhook, webhook_id, email and name (when mailing), the user's locale.
- */
-type TriggeredRow = [
-  string,
-  string,
-  string,
-  AlertType,
-  number,
-  number | null,
-  number,
-  number | null,
-  AlertFrequency,
-  number | null,
-  boolean,
-  boolean,
-  string | null,
-  string | null,
-  string | null,
-  string,
-];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -136,48 +113,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         from t join ${user} on ${user.id} = t.user_id`);
       const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as TriggeredRow[];
       if (rows.length === 0) return [];
-      const triggered = rows.map(
-        ([
-          id,
-          userId,
-          symbol,
-          alertType,
-          target,
-          base,
-          price,
-          win,
-          frequency,
-          cooldown,
-          push,
-          webhook,
-          webhookId,
-          email,
-          name,
-          locale,
-        ]) => ({
-          id,
-          userId,
-          symbol,
-          alertType,
-          targetValue: Number(target),
-          currentValue: base === null ? null : Number(base),
-          price: Number(price),
-          windowMinutes: win,
-          frequency,
-          cooldownSeconds: cooldown,
-          push: push && deps.deliveries !== undefined,
-          webhook: webhook && deps.deliveries !== undefined,
-          wantsPush: push,
-          wantsWebhook: webhook,
-          webhookId,
-          email,
-          name,
-          locale: toLang(locale),
-          triggerId: randomUUID(),
-        }),
-      );
-      const channel = (asked: boolean, queued: boolean) =>
-        !asked ? "off" : queued ? "queued" : "unavailable";
+      const triggered = rows.map((row) => decodeTriggered(row, deps.deliveries !== undefined));
       const out = triggered.map((r): RecordedTrigger & { r: typeof r } => {
         const text = notificationText(r, deps.decimalsOf(r.symbol), r.locale);
         const event: NotificationEvent = {
@@ -192,33 +128,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         const wakeAt = deps.wakeAfter(r, now.getTime());
         return { userId: r.userId, event, price: r.price, wakeAt, r };
       });
-      await tx.insert(alertTriggers).values(
-        out.map(({ r, event }) => ({
-          id: r.triggerId,
-          userId: r.userId,
-          alertId: r.id,
-          source: "price_alert",
-          symbol: r.symbol,
-          condition: {
-            type: r.alertType,
-            target: r.targetValue,
-            windowMinutes: r.windowMinutes,
-            frequency: r.frequency,
-            cooldownSeconds: r.cooldownSeconds,
-            base: r.currentValue,
-          },
-          price: r.price,
-          title: event.title,
-          message: event.message,
-          channels: {
-            inApp: "delivered",
-            email: r.email ? "queued" : "off",
-            push: channel(r.wantsPush, r.push),
-            webhook: channel(r.wantsWebhook, r.webhook),
-          },
-          triggeredAt: now,
-        })),
-      );
+      await tx.insert(alertTriggers).values(out.map(({ r, event }) => historyRow(r, event, now)));
       await tx.insert(alertNotifications).values(
         out.map(({ userId, event }) => ({
           id: event.id,
@@ -340,58 +250,4 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     evaluate,
     idle: () => queue.then(() => {}),
   };
-}
-
-/**
- * The delivery queue's requests for the triggers that asked for push or webhook, all in one call
- * per batch (none when no trigger asked: a million alerts without them never touch the queue).
- */
-function deliveryRequests(
-  out: Array<{
-    r: {
-      id: string;
-      userId: string;
-      symbol: string;
-      alertType: AlertType;
-      targetValue: number;
-      windowMinutes: number | null;
-      frequency: AlertFrequency;
-      price: number;
-      push: boolean;
-      webhook: boolean;
-      webhookId: string | null;
-      triggerId: string;
-    };
-    event: NotificationEvent;
-  }>,
-  siteUrl: string,
-  at: string,
-): DeliveryRequest[] {
-  const base = siteUrl.replace(/\/$/, "");
-  return out
-    .filter(({ r }) => r.push || r.webhook)
-    .map(({ r, event }) => ({
-      userId: r.userId,
-      eventId: r.triggerId,
-      triggerId: r.triggerId,
-      push: r.push,
-      webhook: r.webhook,
-      webhookId: r.webhookId,
-      payload: {
-        type: "alert.triggered",
-        alert: {
-          id: r.id,
-          symbol: r.symbol,
-          condition: r.alertType,
-          target: r.targetValue,
-          windowMinutes: r.windowMinutes,
-          frequency: r.frequency,
-        },
-        price: r.price,
-        title: event.title,
-        message: event.message,
-        url: `${base}/price-alerts?tab=history&alert=${r.id}`,
-        triggeredAt: at,
-      },
-    }));
 }
