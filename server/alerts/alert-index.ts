@@ -2,6 +2,7 @@ import type { AlertFrequency } from "#common/alert-options";
 import type { AlertTypeValue as AlertType } from "#common/alert-schema";
 import { Ladder } from "./ladder";
 import { PriceHistory } from "./price-history";
+import { WakeQueue } from "./wake-queue";
 
 /** What the evaluator needs to know about an armed alert (status active). */
 export interface ArmedAlert {
@@ -140,47 +141,6 @@ class SymbolBook {
 const COMPACT_MIN_DEAD = 1024;
 const entriesOf = (a: ArmedAlert) => (a.alertType === "change_percent" ? 2 : 1);
 
-/** A binary min-heap of resting alerts by wake time. */
-class WakeQueue {
-  private heap: Entry[] = [];
-  get size() {
-    return this.heap.length;
-  }
-  push(e: Entry) {
-    const h = this.heap;
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >>> 1;
-      if (h[p]!.wakeAt! <= h[i]!.wakeAt!) break;
-      [h[p], h[i]] = [h[i]!, h[p]!];
-      i = p;
-    }
-  }
-  /** Removes and returns the earliest entry due at `now`, or null. */
-  popDue(now: number): Entry | null {
-    const h = this.heap;
-    if (h.length === 0 || h[0]!.wakeAt! > now) return null;
-    const top = h[0]!;
-    const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && h[l]!.wakeAt! < h[m]!.wakeAt!) m = l;
-        if (r < h.length && h[r]!.wakeAt! < h[m]!.wakeAt!) m = r;
-        if (m === i) break;
-        [h[m], h[i]] = [h[i]!, h[m]!];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
 /**
  * The in-memory index of armed alerts: per symbol, sorted thresholds for every condition (levels,
  * change % bands, crossings, window moves), the previous price of each symbol (crossings) and its
@@ -191,7 +151,7 @@ export class AlertIndex {
   private books = new Map<string, SymbolBook>();
   /** The live copy of each armed alert; a ladder entry holding another object is dead. */
   private byId = new Map<string, Entry>();
-  private resting = new WakeQueue();
+  private resting = new WakeQueue<Entry>();
   private expired: string[] = [];
   /** The last price seen per symbol: a crossing is judged between it and the new one. */
   readonly lastPrice = new Map<string, number>();
@@ -213,7 +173,7 @@ export class AlertIndex {
   clear() {
     this.books.clear();
     this.byId.clear();
-    this.resting = new WakeQueue();
+    this.resting = new WakeQueue<Entry>();
   }
 
   /** Takes over a freshly loaded index (the periodic resync builds one aside, then swaps); prices stay. */
@@ -223,7 +183,7 @@ export class AlertIndex {
     this.resting = fresh.resting;
     fresh.books = new Map();
     fresh.byId = new Map();
-    fresh.resting = new WakeQueue();
+    fresh.resting = new WakeQueue<Entry>();
   }
 
   /** Symbols with move_window alerts (their price history is worth backfilling). */
