@@ -112,7 +112,7 @@ test("watchlist CRUD with live prices updating", async ({ page }) => {
   // The instrument page's star shows the lists, with this one ticked.
   await page.goto("/markets/btc");
   await hydrated(page);
-  await page.getByRole("button", { name: "Add BTC to a watchlist" }).click();
+  await page.getByRole("button", { name: "Add to watchlist" }).click();
   const menu = page.getByTestId("watch-menu");
   await expect(menu.getByRole("checkbox", { name: "Core" })).toBeChecked();
   await shoot(page, "watchlists-menu-instrument-1280", false);

@@ -55,7 +55,8 @@ export function WatchButton({
         ref={button}
         type="button"
         data-testid="watch-button"
-        aria-label={t("star.label", { symbol })}
+        // With its text shown, the text is the name (a name that differs from it fails WCAG 2.5.3).
+        aria-label={withText ? undefined : t("star.label", { symbol })}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
