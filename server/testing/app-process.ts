@@ -23,6 +23,25 @@ export function ensureBuild(buildDir = process.env.BUILD_DIR ?? "build") {
 
 let compiledEntry: string | null = null;
 
+/** Test workers are often killed rather than exit: their compiled servers go once they are gone. */
+function removeLeftovers() {
+  const tmp = path.join(root, ".tmp");
+  if (!fs.existsSync(tmp)) return;
+  for (const name of fs.readdirSync(tmp)) {
+    const pid = Number(name.match(/^app-process-(\d+)$/)?.[1]);
+    if (pid && !isRunning(pid)) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0); // signal 0 only asks whether the process exists
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The server compiled from the sources as they are now (a build folder may be older), once per
  * test process, into a folder of its own: what `npm run build` writes to BUILD_DIR/backend.
@@ -30,12 +49,12 @@ let compiledEntry: string | null = null;
 function compiledServer() {
   if (compiledEntry) return compiledEntry;
   const dir = path.join(".tmp", `app-process-${process.pid}`);
+  removeLeftovers();
   execSync("npx tsx scripts/build-server.ts", {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, BUILD_DIR: dir },
   });
-  process.once("exit", () => fs.rmSync(path.join(root, dir), { recursive: true, force: true }));
   compiledEntry = path.join(dir, "backend/main.js");
   return compiledEntry;
 }
