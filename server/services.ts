@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Express } from "express";
-import { MAX_ALERTS_PER_USER } from "#common/alert-schema";
 import { type AdminService, createAdmin } from "./admin/service";
 import { armedSymbols } from "./alerts/queries";
 import { createAlerts } from "./alerts/service";
@@ -46,6 +45,7 @@ import { createSseHub } from "./realtime/sse-hub";
 import type { SearchService } from "./search";
 import { createSearch } from "./search/service";
 import { createSeo, type SeoService } from "./seo/service";
+import { readLimit } from "./settings/limits";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
 import { type SharedReads, withSharedReads } from "./shared-reads";
@@ -235,7 +235,10 @@ export async function createServices(
     deliveries: delivery.queue,
   });
   closers.push(() => alerts.stop());
-  const watchlists = createWatchlists({ db, log, market, alerts, maxAlertsPerUser: MAX_ALERTS_PER_USER });
+  const watchlists = createWatchlists({
+    ...{ db, log, market, alerts },
+    maxAlertsPerUser: () => readLimit(settings, "alertsPerUser"),
+  });
   const newsletter = createNewsletter({
     db,
     outbox,

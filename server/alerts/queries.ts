@@ -27,6 +27,7 @@ const alertColumns = {
   webhookId: priceAlerts.webhookId,
   triggeredAt: priceAlerts.triggeredAt,
   triggeredPrice: priceAlerts.triggeredPrice,
+  watchlistId: priceAlerts.watchlistId,
   createdAt: priceAlerts.createdAt,
 };
 
@@ -86,7 +87,8 @@ export async function insertAlertWithinLimit({
   db: Db;
   userId: string;
   max: number;
-  values: AlertValues;
+  /** watchlistId only on create: an edit keeps it, a duplicate is an alert of its own. */
+  values: AlertValues & { watchlistId?: string | null };
 }): Promise<PriceAlertRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`price_alerts:${userId}`}, 0))`);

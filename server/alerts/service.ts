@@ -297,7 +297,8 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     async create(userId, input) {
       const values = await checkedValues(userId, input);
       const max = deps.settings ? readLimit(deps.settings, "alertsPerUser") : MAX_ALERTS_PER_USER;
-      const row = await insertAlertWithinLimit({ db, userId, max, values });
+      const watchlistId = input.watchlistId ?? null;
+      const row = await insertAlertWithinLimit({ db, userId, max, values: { ...values, watchlistId } });
       if (!row) throw new AppError("conflict:alert_limit", alertLimitMessage(max));
       await afterWrite(row);
       return row;

@@ -27,6 +27,8 @@ export interface PriceAlertRow {
   /** The last time it fired, and at what price. */
   triggeredAt: Date | null;
   triggeredPrice: number | null;
+  /** Set when the alert was made for a whole watchlist (one alert per member of the list). */
+  watchlistId: string | null;
   createdAt: Date;
 }
 
@@ -44,6 +46,8 @@ export interface AlertInput {
   cooldownSeconds?: number | null;
   windowMinutes?: MoveWindow | number | null;
   expiresAt?: Date | null;
+  /** The watchlist this alert belongs to, when the watchlists feature makes one per member. */
+  watchlistId?: string | null;
 }
 
 /** Every method is scoped by userId in its query. Errors are AppError with the user's message. */

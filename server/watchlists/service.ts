@@ -36,8 +36,8 @@ export interface WatchlistsDeps {
   market: Pick<MarketService, "findInstrument" | "quote">;
   /** Whole-watchlist alerts are ordinary price alerts, made and removed by the alerts service. */
   alerts: WatchlistAlertsPort;
-  /** The per-user alert cap the alerts service enforces, to refuse a list alert before starting. */
-  maxAlertsPerUser: number;
+  /** The per-user alert cap the alerts service enforces now, to refuse a list alert before starting. */
+  maxAlertsPerUser: () => number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,12 +94,10 @@ export function createWatchlists(deps: WatchlistsDeps): Watchlists {
   /** Refuses when the user's alerts leave fewer than `needed` free places (besides `freed`). */
   async function ensureAlertRoom(userId: string, needed: number, freed = 0) {
     const used = (await alerts.list(userId)).length - freed;
-    const free = Math.max(0, deps.maxAlertsPerUser - used);
+    const max = deps.maxAlertsPerUser();
+    const free = Math.max(0, max - used);
     if (needed > free) {
-      throw new AppError(
-        "conflict:alert_limit",
-        fillMessage(M.alertCap, { needed, free, max: deps.maxAlertsPerUser }),
-      );
+      throw new AppError("conflict:alert_limit", fillMessage(M.alertCap, { needed, free, max }));
     }
   }
 

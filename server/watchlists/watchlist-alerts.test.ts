@@ -46,7 +46,9 @@ function recordingAlerts() {
       rows.splice(at, 1);
     },
   };
-  const fail = (symbol: string | null, type?: string) => void (failOn = symbol ? { symbol, type } : null);
+  const fail = (symbol: string | null, type?: string) => {
+    failOn = symbol ? { symbol, type } : null;
+  };
   return { port, rows, failOn: fail };
 }
 
@@ -69,7 +71,7 @@ function setup() {
     log: s.log,
     market,
     alerts: alerts.port,
-    maxAlertsPerUser: MAX,
+    maxAlertsPerUser: () => MAX,
   });
   return { w, alerts };
 }

@@ -155,3 +155,41 @@ describe("nothing half-written", () => {
     expect(await s.watchlists.list(user)).toEqual([]);
   });
 });
+
+describe("alert on the whole watchlist, through the alerts service", () => {
+  it("makes one price alert per member marked with the list, follows the members, and goes with the list", async () => {
+    const user = await fresh();
+    const list = await s.watchlists.create(user, "Movers");
+    for (const symbol of ["BTC", "GOLD"]) await s.watchlists.addItem(user, list.id, symbol);
+    const armedBefore = s.alerts.index.size;
+    await s.watchlists.setAlert(user, list.id, {
+      kind: "move_window",
+      percent: 3,
+      windowMinutes: 60,
+      notifyEmail: false,
+    });
+    const ofList = async () =>
+      (await s.alerts.list(user))
+        .filter((a) => a.watchlistId === list.id)
+        .map((a) => [a.symbol, a.alertType, a.targetValue, a.windowMinutes])
+        .sort();
+    expect(await ofList()).toEqual([
+      ["BTC", "move_window", 3, 60],
+      ["GOLD", "move_window", 3, 60],
+    ]);
+    expect(s.alerts.index.size).toBe(armedBefore + 2);
+    expect((await s.watchlists.get(user, list.id)).alert).toMatchObject({
+      kind: "move_window",
+      percent: 3,
+      count: 2,
+    });
+
+    await s.watchlists.addItem(user, list.id, "ETH");
+    await s.watchlists.removeItem(user, list.id, "GOLD");
+    expect((await ofList()).map(([symbol]) => symbol)).toEqual(["BTC", "ETH"]);
+
+    await s.watchlists.remove(user, list.id);
+    expect(await s.alerts.list(user)).toEqual([]);
+    expect(s.alerts.index.size).toBe(armedBefore);
+  });
+});
