@@ -8,6 +8,7 @@ import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { AlertForm } from "./alert-form";
+import { DeliveryLog } from "./delivery-log";
 import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
 
 /** What a row's badge says; a paused alert reads "inactive", as the spec's switched-off alert. */
@@ -141,6 +142,12 @@ function AlertRow({
                 })}`
               : null}
           </p>
+          {/* Push and webhook deliveries of this alert, with every attempt, loaded when opened. */}
+          {alert.notifyPush || alert.notifyWebhook ? (
+            <div className="mt-1">
+              <DeliveryLog alertId={alert.id} />
+            </div>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-1">
           <Switch.Root
