@@ -182,8 +182,7 @@ test("an anonymous watchlist is carried into an account at sign-up", async ({ pa
   expect(await page.evaluate(() => localStorage.getItem("gp:watchlist"))).toBeNull();
 });
 
-// Waits for the alerts service to store the watchlist a price alert belongs to (watchlist_id).
-test.fixme("an alert on the whole watchlist makes one alert per member and follows the members", async ({
+test("an alert on the whole watchlist makes one alert per member and follows the members", async ({
   page,
 }) => {
   test.setTimeout(120_000);
