@@ -7,7 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -73,8 +73,7 @@ export const spawnNode = (
   stdout: "inherit" | "ignore" | "pipe" = "inherit",
 ) => spawnProcess(["--import", "tsx", ...args], env, stdout);
 
-/** The compiled production server (npm run build) in buildDir: what `npm run serve` runs. */
-export const serverEntry = (buildDir: string) => path.join(buildDir, "backend/main.js");
+export { serverEntry };
 
 /**
  * The production server from buildDir, as `npm run serve` starts it (plain node on the compiled

@@ -8,3 +8,6 @@
  * process does not use. 16 MB per semi-space was V8's own cap for years (decision 024).
  */
 export const PRODUCTION_NODE_FLAGS = ["--max-semi-space-size=16"];
+
+/** The compiled server `npm run build` writes into buildDir, which production runs. */
+export const serverEntry = (buildDir: string) => `${buildDir}/backend/main.js`;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "#scripts/build-server";
-import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 
 // Runs the real server process (production build) to check the data-folder lock and shutdown.
 const root = path.resolve(__dirname, "..");
@@ -13,14 +13,14 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 // The server compiled as `npm run build` compiles it, from the sources as they are now (a build
 // folder may be older), and started as production starts it: plain node, no loader.
 const compiledDir = path.join(root, ".tmp", `process-test-${process.pid}`);
-const serverEntry = path.join(compiledDir, "backend/main.js");
+const compiledEntry = serverEntry(compiledDir);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gulfpulse-proc-"));
 const children: ChildProcess[] = [];
 
 /** Starts the server on a free port (PORT=0); `port()` resolves once it printed where it listens. */
 function startServer() {
   const port = 0;
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, serverEntry], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, compiledEntry], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PRODUCTION_NODE_FLAGS } from "#scripts/production-node-flags";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -55,7 +55,7 @@ function compiledServer() {
     stdio: "ignore",
     env: { ...process.env, BUILD_DIR: dir },
   });
-  compiledEntry = path.join(dir, "backend/main.js");
+  compiledEntry = serverEntry(dir);
   return compiledEntry;
 }
 

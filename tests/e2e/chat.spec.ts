@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 import { type OpenAiStub, startOpenAiStub } from "#server/chat/testing/openai-stub";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
@@ -230,28 +231,33 @@ test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
     stub = await startOpenAiStub();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(`${dataDir}.lock`, { force: true });
-    server = spawn("tsx", ["server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
-        LOG_LEVEL: "error",
-        MARKET_TICK_MS: "1000",
-        MARKET_PROVIDER: "simulator",
-        CALENDAR_SOURCE: "schedule",
-        RSS_SEED_REAL_FEEDS: "false",
-        RSS_POLL_MINUTES: "60",
-        AI_BASE_URL: stub.url,
-        AI_API_KEY: "sk-e2e",
-        AI_MODEL: "stub-model",
-        AI_TIMEOUT_MS: "2000",
-        AI_MAX_RETRIES: "1",
-        CHAT_RATE_LIMIT_PER_IP: "1000",
+    // The compiled server of the build, as production runs it.
+    server = spawn(
+      process.execPath,
+      [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PUBLIC_URL: baseURL,
+          LOG_LEVEL: "error",
+          MARKET_TICK_MS: "1000",
+          MARKET_PROVIDER: "simulator",
+          CALENDAR_SOURCE: "schedule",
+          RSS_SEED_REAL_FEEDS: "false",
+          RSS_POLL_MINUTES: "60",
+          AI_BASE_URL: stub.url,
+          AI_API_KEY: "sk-e2e",
+          AI_MODEL: "stub-model",
+          AI_TIMEOUT_MS: "2000",
+          AI_MAX_RETRIES: "1",
+          CHAT_RATE_LIMIT_PER_IP: "1000",
+        },
+        stdio: ["ignore", "ignore", "inherit"],
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    );
     for (let i = 0; i < 240; i++) {
       const ok = await fetch(`${baseURL}/readyz`)
         .then((r) => r.ok)

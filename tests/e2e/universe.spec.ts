@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 import { at, tr } from "./catalogs";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
@@ -161,26 +162,31 @@ async function startStubbedSite() {
   const dataDir = `.tmp/e2e-universe-stub-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const smtpPort = Number(process.env.E2E_PORT ?? 4173) + 1000;
-  const app = spawn("node", ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      MARKET_TICK_MS: "1000",
-      MARKET_PROVIDER: "http",
-      MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
-      // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
-      CALENDAR_SOURCE: "schedule",
-      RSS_SEED_REAL_FEEDS: "false",
-      RSS_POLL_MINUTES: "60",
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_PER_MINUTE: "500",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // The compiled server of the build, as production runs it.
+  const app = spawn(
+    process.execPath,
+    [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        MARKET_TICK_MS: "1000",
+        MARKET_PROVIDER: "http",
+        MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
+        // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
+        CALENDAR_SOURCE: "schedule",
+        RSS_SEED_REAL_FEEDS: "false",
+        RSS_POLL_MINUTES: "60",
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_PER_MINUTE: "500",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   await expect
     .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
     .toBe(200);
