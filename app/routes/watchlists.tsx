@@ -9,7 +9,11 @@ import { Link } from "~/components/link";
 import { instrumentName } from "~/components/market/format";
 import { MarketFeedProvider, useMarketFeed } from "~/components/market/market-feed";
 import { AddInstrumentForm, unknownInstrument } from "~/components/watchlists/add-instrument-form";
-import { localWatchlist, useLocalWatchlist } from "~/components/watchlists/local-watchlist";
+import {
+  localWatchlist,
+  useLocalListKnown,
+  useLocalWatchlist,
+} from "~/components/watchlists/local-watchlist";
 import type { WatchlistView } from "~/components/watchlists/types";
 import { useWatchlistAction } from "~/components/watchlists/use-watchlist-action";
 import { WatchlistAlertForm } from "~/components/watchlists/watchlist-alert-form";
@@ -139,6 +143,7 @@ function AccountWatchlists({ lists }: { lists: WatchlistView[] }) {
 function LocalWatchlist() {
   const { t } = useTranslation("watchlists");
   const symbols = useLocalWatchlist();
+  const listKnown = useLocalListKnown();
   const feed = useMarketFeed();
   const suggestions = useSuggestions();
   const [params, setParams] = useSearchParams();
@@ -172,7 +177,7 @@ function LocalWatchlist() {
           return localWatchlist.toggle(match.symbol) ? undefined : WATCHLIST_MESSAGES.itemLimit;
         }}
       />
-      {symbols.length ? (
+      {!listKnown ? null : symbols.length ? (
         <WatchlistTable
           symbols={symbols}
           onRemove={(symbol) => localWatchlist.remove(symbol)}

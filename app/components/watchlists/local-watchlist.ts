@@ -73,3 +73,13 @@ export const localWatchlist = {
 export function useLocalWatchlist(): string[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY);
 }
+
+const never = () => () => {};
+/** False during the server render and hydration: the local list is not known there yet. */
+export function useLocalListKnown(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}
