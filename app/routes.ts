@@ -77,7 +77,7 @@ const shared: RouteConfigEntry[] = [
   route("api/webhooks/:id/test", "routes/api.webhooks.$id.send-test.ts"),
   route("api/push/public-key", "routes/api.push.public-key.ts"),
   route("api/push/subscriptions", "routes/api.push.subscriptions.ts"),
-  route("api/push/test", "routes/api.push.test.ts"),
+  route("api/push/test", "routes/api.push.send-test.ts"),
   route("api/locale", "routes/api.locale.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

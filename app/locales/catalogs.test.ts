@@ -33,6 +33,7 @@ const LATIN_ALLOWED: Record<string, string> = {
   "content:article.metaTitle": "article title plus the brand name GulfPulse",
   "admin:settings.transports.smtp": "protocol name SMTP",
   "admin:templates.showHtml": "format name HTML",
+  "webhooks:urlPlaceholder": "an example https address: URLs are Latin in every language",
 };
 
 type Flat = Map<string, string>;

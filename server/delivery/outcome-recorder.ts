@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { type RetryPolicy, retryDelayMs } from "./retry-policy";
-import type { SendOutcome } from "./types";
-import type { ClaimedDelivery } from "./worker";
+import type { ClaimedDelivery, SendOutcome } from "./types";
 
 /** Outcomes written per statement, and the longest an outcome waits for the others. */
 const BATCH = 32;

@@ -1,3 +1,4 @@
+import type { DeliveryChannel } from "#common/alert-options";
 import type { Db } from "../db/client";
 
 /** One alert event to deliver over the channels beyond in-app and email. */
@@ -48,4 +49,16 @@ export interface ChannelSender {
    * need (addresses, keys) in one query instead of one per delivery.
    */
   prepare?(deliveries: Array<{ userId: string; target: string }>): Promise<void>;
+}
+
+/** A queue row as the worker claimed it (snake_case: read straight from the claim statement). */
+export interface ClaimedDelivery {
+  id: string;
+  user_id: string;
+  event_id: string;
+  channel: DeliveryChannel;
+  target: string;
+  payload: Record<string, unknown>;
+  /** This attempt's number; also the fence: a row reclaimed by another worker has a higher one. */
+  attempts: number;
 }

@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import type { RateLimiter } from "../rate-limit/limiter";
 import { createOutcomeRecorder } from "./outcome-recorder";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
-import type { ChannelSender, SendOutcome } from "./types";
+import type { ChannelSender, ClaimedDelivery, SendOutcome } from "./types";
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -21,17 +21,6 @@ export interface DeliveryWorkerOptions {
   /** Each user's webhook pace (limits.webhooksPerMinute, which admins change at run time). */
   webhookRate: () => RateLimiter;
   random?: () => number;
-}
-
-export interface ClaimedDelivery {
-  id: string;
-  user_id: string;
-  event_id: string;
-  channel: DeliveryChannel;
-  target: string;
-  payload: Record<string, unknown>;
-  /** This attempt's number; also the fence: a row reclaimed by another worker has a higher one. */
-  attempts: number;
 }
 
 /**

@@ -171,7 +171,7 @@ function AddEndpointForm({ onAdded }: { onAdded(): Promise<void> }) {
         type="url"
         dir="ltr"
         label={t("urlLabel")}
-        placeholder="https://example.com/hooks/gulfpulse"
+        placeholder={t("urlPlaceholder")}
         error={st(errors.url)}
         required
       />

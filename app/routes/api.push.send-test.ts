@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PUSH_MESSAGES } from "#common/push-schema";
 import { services } from "~/lib/auth.server";
 import { userApi } from "~/lib/server/webhooks-api.server";
-import type { Route } from "./+types/api.push.test";
+import type { Route } from "./+types/api.push.send-test";
 
 const testSchema = z.object({ lang: z.enum(["en", "ar"]).catch("en").default("en") });
 
