@@ -28,17 +28,19 @@ it("sends a page React writes in many 4 KB pieces as one chunk", async () => {
   expect(chunks).toHaveLength(1);
 });
 
+/** A part that waits for its promise, so the render suspends until the test releases it. */
+function Late({ late }: { late: Promise<string> }) {
+  return h("p", null, use(late));
+}
+
 it("still streams: the shell goes out before a suspended part is ready, the part when it is", async () => {
   let release!: (v: string) => void;
   const late = new Promise<string>((r) => {
     release = r;
   });
-  function Late() {
-    return h("p", null, use(late));
-  }
   const seen: string[] = [];
   const done = render(
-    h("div", null, rows(500), h(Suspense, { fallback: h("p", null, "waiting") }, h(Late))),
+    h("div", null, rows(500), h(Suspense, { fallback: h("p", null, "waiting") }, h(Late, { late }))),
     (text) => seen.push(text),
   );
   await expect.poll(() => seen.length).toBe(1);
