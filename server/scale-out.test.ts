@@ -12,11 +12,11 @@ import { openSse } from "./market/testing/sse-client";
 import type { MarketWire } from "./market/types";
 import { type AppProcess, ensureBuild, readyz, startAppProcess, stopAll } from "./testing/app-process";
 import { freePort, waitFor } from "./testing/net";
-import { isPostgresRun, PG_TEMPLATE_DB } from "./testing/test-db";
+import { createPostgresTestDatabase, isPostgresRun } from "./testing/test-db";
 
 const TICK_MS = 1_000;
 const TAKEOVER_MS = 10_000;
-const dbName = `gulfpulse_scale_out_${process.pid}`;
+let dropDatabase = async () => {};
 const apps: AppProcess[] = [];
 let url = "";
 let a: AppProcess;
@@ -64,13 +64,9 @@ const post = (app: AppProcess, path: string, body: unknown, headers: Record<stri
 describe.skipIf(!isPostgresRun())("several app processes on one PostgreSQL server", () => {
   beforeAll(async () => {
     ensureBuild();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    const created = await createPostgresTestDatabase("gulfpulse_scale_out");
+    dropDatabase = created.drop;
+    url = created.url;
     a = await start();
     await waitFor("the first process to lead", async () => (await readyz(a))?.jobLeader, 30_000, 250);
     b = await start();
@@ -78,10 +74,7 @@ describe.skipIf(!isPostgresRun())("several app processes on one PostgreSQL serve
 
   afterAll(async () => {
     await stopAll(apps);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await dropDatabase();
   });
 
   it("runs the jobs on exactly one process", async () => {

@@ -5,7 +5,6 @@
  * announced on the other, and then read again everywhere.
  */
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 import { type Database, openPostgres } from "./db/client";
@@ -13,10 +12,11 @@ import { brokers } from "./db/schema";
 import { createLogger } from "./logger";
 import { createServices, type Services } from "./services";
 import { signUpVerified } from "./testing/fixtures";
-import { isPostgresRun, PG_TEMPLATE_DB } from "./testing/test-db";
+import { createPostgresTestDatabase, isPostgresRun } from "./testing/test-db";
 import { createTestServices } from "./testing/test-services";
 
-const dbName = `gulfpulse_shared_reads_${process.pid}`;
+let dropDatabase = async () => {};
+let databaseUrl = "";
 let a: Services;
 let b: Services;
 let editor = { id: "", email: "editor@example.com" };
@@ -33,20 +33,15 @@ const config = () =>
 /** The second instance's handle on the first one's database. */
 async function secondHandle(first: Services): Promise<Database> {
   if (!isPostgresRun()) return { ...first.database, close: async () => {} };
-  const u = new URL(process.env.TEST_DATABASE_URL!);
-  u.pathname = `/${dbName}`;
-  return openPostgres(u.toString(), 4);
+  return openPostgres(databaseUrl, 4);
 }
 
 beforeAll(async () => {
   if (isPostgresRun()) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    a = await createServices(config(), createLogger("silent"), await openPostgres(u.toString(), 4));
+    const created = await createPostgresTestDatabase("gulfpulse_shared_reads");
+    dropDatabase = created.drop;
+    databaseUrl = created.url;
+    a = await createServices(config(), createLogger("silent"), await openPostgres(created.url, 4));
   } else {
     a = await createTestServices();
   }
@@ -58,10 +53,7 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
   if (isPostgresRun()) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropDatabase();
   }
 });
 

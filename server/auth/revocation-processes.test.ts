@@ -9,10 +9,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, ensureBuild, readyz, startAppProcess, stopAll } from "../testing/app-process";
 import { freePort, waitFor } from "../testing/net";
-import { isPostgresRun, PG_TEMPLATE_DB } from "../testing/test-db";
+import { createPostgresTestDatabase, isPostgresRun } from "../testing/test-db";
 
 const BOUND_MS = 1_000;
-const dbName = `gulfpulse_revocation_apps_${process.pid}`;
+let dropDatabase = async () => {};
 const email = "two-processes@example.com";
 const adminEmail = "two-processes-admin@example.com";
 const password = "correct horse battery staple";
@@ -124,13 +124,9 @@ describe.skipIf(!isPostgresRun())(
 
     beforeAll(async () => {
       ensureBuild();
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
-      await admin.end();
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${dbName}`;
-      url = u.toString();
+      const created = await createPostgresTestDatabase("gulfpulse_revocation_apps");
+      dropDatabase = created.drop;
+      url = created.url;
       [a, b] = await Promise.all([start(), start()]);
       for (const [who, name] of [
         [email, "Two Processes"],
@@ -145,10 +141,7 @@ describe.skipIf(!isPostgresRun())(
 
     afterAll(async () => {
       await stopAll(apps);
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-      await admin.end();
+      await dropDatabase();
     });
 
     it("a ban by an admin on one process", async () => {

@@ -10,7 +10,6 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import express from "express";
-import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "~/context";
@@ -21,12 +20,12 @@ import { openPostgres } from "../db/client";
 import { createLogger } from "../logger";
 import { createServices, type Services } from "../services";
 import { signInCookie, signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
-import { isPostgresRun, PG_TEMPLATE_DB } from "../testing/test-db";
+import { createPostgresTestDatabase, isPostgresRun } from "../testing/test-db";
 import { createTestServices } from "../testing/test-services";
 import { grantAdmin, revokeAdmin } from "./roles";
 
 const BOUND_MS = 1_000;
-const dbName = `gulfpulse_revocation_${process.pid}`;
+let dropDatabase = async () => {};
 let instances: Services[] = [];
 let a: Services;
 let adminId = "";
@@ -34,12 +33,8 @@ let adminId = "";
 /** Two instances on one PostgreSQL database, or one on PGlite. */
 async function startInstances(): Promise<Services[]> {
   if (!isPostgresRun()) return [await createTestServices()];
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL!);
-  u.pathname = `/${dbName}`;
+  const created = await createPostgresTestDatabase("gulfpulse_revocation");
+  dropDatabase = created.drop;
   const config = loadConfig({
     NODE_ENV: "test",
     AUTH_SECRET: "test-secret-test-secret-test-secret-123",
@@ -49,7 +44,7 @@ async function startInstances(): Promise<Services[]> {
   });
   const started: Services[] = [];
   for (let i = 0; i < 2; i++) {
-    started.push(await createServices(config, createLogger("silent"), await openPostgres(u.toString(), 4)));
+    started.push(await createServices(config, createLogger("silent"), await openPostgres(created.url, 4)));
   }
   return started;
 }
@@ -98,10 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of instances) await s.close();
   if (isPostgresRun()) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await dropDatabase();
   }
 });
 

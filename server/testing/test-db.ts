@@ -12,23 +12,13 @@ export const PG_TEMPLATE_DB = "gulfpulse_test_template";
  * TEST_DATABASE_URL is set (npm run test:pg), a new database on a real PostgreSQL server.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `gulfpulse_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openPostgres(u.toString(), 5);
+  if (process.env.TEST_DATABASE_URL) {
+    const { url, drop } = await createPostgresTestDatabase();
+    const database = await openPostgres(url, 5);
     const close = database.close;
     database.close = async () => {
       await close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await a.end();
+      await drop();
     };
     return database;
   }
@@ -37,7 +27,36 @@ export async function createTestDatabase(): Promise<Database> {
   return openPglite(undefined, client);
 }
 
-/** The URL of this test file's own database on the server (for tests that start a second process). */
+/** Whether this run is on a real PostgreSQL server (npm run test:pg), not PGlite. */
 export function isPostgresRun() {
   return Boolean(process.env.TEST_DATABASE_URL);
+}
+
+/**
+ * A new database on the test server (TEST_DATABASE_URL), copied from the migrated template: its
+ * URL, for a test that opens it from several instances or processes, and `drop()` for afterAll.
+ */
+export async function createPostgresTestDatabase(
+  prefix = "gulfpulse_test",
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("this test needs PostgreSQL: run it with npm run test:pg");
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await runOnServer(server, `create database ${name} template ${PG_TEMPLATE_DB}`);
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: () => runOnServer(server, `drop database if exists ${name} with (force)`).catch(() => {}),
+  };
+}
+
+async function runOnServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
