@@ -98,9 +98,10 @@ async function run(
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return reply({ ok: false, error: "Method not allowed." }, 405);
   const s = services(context);
+  // The form is read even for a refusal: answering before the body arrived resets the connection.
+  const form = await readForm(request);
   const user = await getUser(request, context);
   if (!user) return signInFirst();
-  const form = await readForm(request);
   try {
     const result = await run(s.watchlists, user.id, form, toLang(one(form, "lang")));
     return reply(result, result.ok ? 200 : 400);
