@@ -29,6 +29,20 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   return out;
 }
 
+/**
+ * The fields of a form whose every field comes once. A field sent twice is refused with a 400:
+ * which copy was meant is anyone's guess, and taking the last would let a second value slip past
+ * what the first one was checked for.
+ */
+export async function readSingleValuedForm(request: Request): Promise<Record<string, string>> {
+  const seen = new Map<string, string>();
+  for (const [key, value] of await readForm(request)) {
+    if (seen.has(key)) throw badRequest(`Send the field "${key}" once.`);
+    if (typeof value === "string") seen.set(key, value);
+  }
+  return Object.fromEntries(seen);
+}
+
 /** Whether a value (a parsed JSON body) holds a NUL character in any string or key. */
 function holdsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\0");

@@ -23,7 +23,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
 import { getUser, services } from "~/lib/auth.server";
 import { onStreamEvent } from "~/lib/event-stream";
-import { readForm } from "~/lib/form.server";
+import { readSingleValuedForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
@@ -108,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
-  const form = Object.fromEntries(await readForm(request));
+  const form = await readSingleValuedForm(request);
   const intent = String(form.intent ?? "");
   const reply = (body: ActionResult<{ symbol?: string }>, status = 200) =>
     data<AlertActionResult>({ intent, ...body }, { status });

@@ -675,9 +675,10 @@ function hostileBody(t: Target) {
     .subarray(keys, { minLength: 1 })
     .chain((chosen) => fc.record(Object.fromEntries(chosen.map((k) => [k, t.invalid[k]!]))));
   const noise = fc.dictionary(
-    // intent and isTest choose what the request does, so they are not noise
+    // intent, isTest and notifyWebhook choose what the request does (without the webhook channel
+    // a webhook id is ignored), so they are not noise
     fc.constantFrom(
-      ...Object.keys(t.base).filter((k) => k !== "intent" && k !== "isTest"),
+      ...Object.keys(t.base).filter((k) => !["intent", "isTest", "notifyWebhook"].includes(k)),
       "extra",
       "__proto__",
     ),
