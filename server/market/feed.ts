@@ -137,7 +137,7 @@ export function createFeed(deps: FeedDeps) {
     }
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
-      await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS });
+      await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS, now });
     }
   }
 

@@ -146,11 +146,13 @@ export async function readBars({
   }));
 }
 
-/** 1-minute bars are kept for `days`; daily bars forever. */
-export async function pruneMinuteBars({ db, days }: { db: Db; days: number }) {
-  await db.execute(
-    sql`delete from market_bars where interval = '1m' and ts < now() - make_interval(days => ${days})`,
-  );
+/**
+ * 1-minute bars are kept for `days` before the feed's own clock `now` (the time its bars are
+ * stamped with, not the database's); daily bars forever.
+ */
+export async function pruneMinuteBars({ db, days, now }: { db: Db; days: number; now: number }) {
+  const before = new Date(now - days * 86_400_000).toISOString();
+  await db.execute(sql`delete from market_bars where interval = '1m' and ts < ${before}::timestamptz`);
 }
 
 /**
