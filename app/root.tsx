@@ -19,7 +19,7 @@ import { LazyToaster } from "./components/layout/lazy-toaster";
 import { LowPriorityPreloads } from "./components/layout/low-priority-preloads";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
-import { getUser } from "./lib/auth.server";
+import { sessionUser } from "./lib/auth.server";
 import { digitsFromCookie } from "./lib/format";
 import { createI18n, dirOf } from "./lib/i18n";
 import { localePath, pagePathname, rememberedRedirect, splitLocale, useLang } from "./lib/locale";
@@ -37,7 +37,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, nonce } = context.get(requestContext);
-  const user = await getUser(request, context);
+  // The header's reader: on a shared copy the page cache splices it in (decision record 028).
+  const user = await sessionUser(request, context);
   const url = new URL(request.url);
   // The language is the URL's; a remembered choice of Arabic moves an English page to its twin.
   const remembered = rememberedRedirect(url, request.headers.get("cookie"), user?.locale);

@@ -15,8 +15,22 @@ export interface SessionUser {
 
 export const services = (context: Ctx) => context.get(requestContext).services;
 
-/** The signed-in user, or null. */
+/**
+ * The signed-in user, or null. A page that asks is its reader's own: its shared copy is never
+ * sent to a signed-in reader (the page cache renders it for them).
+ */
 export async function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
+  const reads = context.get(requestContext).reads;
+  if (reads) reads.user = true;
+  return sessionUser(request, context);
+}
+
+/**
+ * The signed-in user without marking the page as theirs: for the root loader, whose per-user
+ * parts (the header's user, admin menu, saved language) the page cache's reader part stands in
+ * for on a shared copy, and for parts that say what they depend on themselves (the time zone).
+ */
+export async function sessionUser(request: Request, context: Ctx): Promise<SessionUser | null> {
   const s = services(context);
   try {
     // From this process's memory while the bus vouches for it, else the database (server/auth/sessions.ts).

@@ -174,15 +174,22 @@ describe("display preferences on real pages", () => {
     expect((await get("/ar", { cookie: "theme=light" })).headers.get("x-page-cache")).toBe("hit");
   });
 
-  it("a session cookie beside them bypasses the shared copy", async () => {
-    await get("/ar", { cookie: "theme=dark; digits=arab" });
+  it("a session cookie beside them gets the shared copy privately, with who the reader is", async () => {
+    const shared = await (await get("/ar", { cookie: "theme=dark; digits=arab" })).text();
     // The file's first session was ended by the sign-out test above.
     const session = await signInCookie(s, "reader@example.com");
     const res = await get("/ar", { cookie: `theme=dark; digits=arab; ${session}` });
-    expect(res.headers.get("x-page-cache")).toBeNull();
+    expect(res.headers.get("x-page-cache")).toBe("personal");
     expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("etag")).toBeNull();
     const html = await res.text();
-    expect(html).toContain("reader@example.com");
+    const island = /<script type="application\/json" id="gp-reader">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(island![1]!)).toMatchObject({ email: "reader@example.com", isAdmin: false });
+    expect(html.replace(island![0], "")).toBe(shared);
     expect(html).toMatch(/<html [^>]*data-theme="dark"/);
+    // A page that asks who reads it (the alerts page) is rendered for the reader.
+    const alerts = await get("/ar/price-alerts", { cookie: `theme=dark; ${session}` });
+    expect(alerts.headers.get("x-page-cache")).toBeNull();
+    expect(await alerts.text()).toContain("reader@example.com");
   });
 });

@@ -12,7 +12,8 @@ import type { Services } from "../services";
 import { plainErrors } from "./errors";
 import { metricsAccess, registerAppMetrics } from "./metrics";
 import { sameOriginMutations } from "./origin-check";
-import { createPageCache } from "./page-cache";
+import { createPageCache, type RenderReads } from "./page-cache";
+import { readerPart } from "./reader-part";
 import { canonicalRedirects } from "./redirects";
 import { bodyLimit, noNulInUrl } from "./request-limits";
 import { securityHeaders, staticFileHeaders } from "./security";
@@ -138,11 +139,16 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
 /** React Router's load context, and the page cache whose renders go through it. */
 function pageRendering(services: Services, loadBuild: () => Promise<ServerBuild>, dev: boolean) {
   const mode = dev ? "development" : "production";
-  async function context(req: express.Request, res: express.Response) {
+  async function context(req: express.Request, res: express.Response, reads?: RenderReads) {
     const build = await loadBuild();
     const key = (build.entry.module as any).requestContext;
     const loadContext = new RouterContextProvider();
-    loadContext.set(key, { services, nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" });
+    loadContext.set(key, {
+      services,
+      nonce: res.locals.nonce as string,
+      clientIp: req.ip ?? "unknown",
+      reads,
+    });
     return loadContext;
   }
   // Shared pages render on the public origin, so a forged Host header cannot end up in a stored
@@ -157,8 +163,11 @@ function pageRendering(services: Services, loadBuild: () => Promise<ServerBuild>
         if (value !== undefined && !name.startsWith(":")) headers.set(name, String(value));
       }
       const request = new Request(publicOrigin + req.originalUrl, { method: "GET", headers });
-      return renderPage(request, await context(req, res));
+      // What the page's loaders ask about their reader decides whether signed-in readers may share it.
+      const reads: RenderReads = { user: false, timeZone: false };
+      return { response: await renderPage(request, await context(req, res, reads)), reads: () => reads };
     },
+    personalize: readerPart(services),
   });
   return { mode, context, cache } as const;
 }

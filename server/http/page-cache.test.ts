@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type http from "node:http";
+import { get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -34,11 +35,27 @@ beforeAll(async () => {
   cache = createPageCache({
     ttlSeconds: 5,
     now: () => clock,
-    async render(req, res) {
+    render: async (req, res) => {
+      // /mine asks who reads it; /zoned shows times in the reader's zone when no cookie names one.
+      const reads = { user: req.path === "/mine", timeZone: req.path === "/zoned" };
+      return { response: await render(req, res), reads: () => reads };
+    },
+    // A session token "valid-<name>" is a signed-in reader; "zoned-<name>" one with a saved zone.
+    async personalize(req) {
+      const token = /better-auth\.session_token=(valid|zoned)-(\w+)/.exec(req.headers.cookie ?? "");
+      if (!token) return null;
+      return {
+        insert: Buffer.from(`<script type="application/json">"${token[2]}"</script>`),
+        hasSavedTimeZone: async () => token[1] === "zoned",
+      };
+    },
+  });
+  async function render(req: express.Request, res: express.Response) {
+    {
       renders++;
       const nonce = res.locals.nonce as string;
       // The cookies the render saw are in the page: a shared copy must have seen only its variant's.
-      const html = `<!doctype html><html><body><h1>${req.path}</h1><p>cookies: ${req.headers.cookie ?? "none"}</p><script nonce="${nonce}">1</script>${"x".repeat(2000)}</body></html>`;
+      const html = `<!doctype html><html><head><title>t</title></head><body><h1>${req.path}</h1><p>cookies: ${req.headers.cookie ?? "none"}</p><script nonce="${nonce}">1</script>${"x".repeat(2000)}</body></html>`;
       if (req.path === "/cookie")
         return new Response(html, { headers: { "Content-Type": "text/html", "Set-Cookie": "a=1; Path=/" } });
       if (req.path === "/missing")
@@ -53,8 +70,8 @@ beforeAll(async () => {
         });
       if (req.path === "/slow") await new Promise((r) => setTimeout(r, 50));
       return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    },
-  });
+    }
+  }
   app.use(cache);
   // What React Router answers when the cache lets a request through (signed in, admin, POST...).
   app.all("/{*splat}", (req, res) => {
@@ -82,6 +99,15 @@ beforeEach(() => {
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   fetch(base + path, { method, headers: { "Accept-Encoding": "identity", ...headers }, redirect: "manual" });
+/** The bytes as sent (fetch would decompress them). */
+const rawGet = (path: string, headers: Record<string, string>) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
 const nonceIn = (text: string) => /nonce="([^"]+)"/.exec(text)?.[1];
 const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)?.[1];
 
@@ -239,6 +265,75 @@ describe("display preferences (theme, digits, language, time zone)", () => {
   });
 });
 
+describe("signed-in readers of shared pages", () => {
+  const reader = (name: string, more = "") => ({
+    Cookie: `${more}better-auth.session_token=valid-${name}`,
+  });
+  const part = (name: string) => `<script type="application/json">"${name}"</script>`;
+
+  it("get the stored copy with their own part after <head>, privately, compressed or not", async () => {
+    const shared = await (await get("/about")).text();
+    const res = await get("/about", reader("alya"));
+    expect(res.headers.get("x-page-cache")).toBe("personal");
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("vary")).toMatch(/Cookie/);
+    expect(res.headers.get("etag")).toBeNull();
+    expect(cspNonce(res)).toBe(nonceIn(shared));
+    expect(await res.text()).toBe(shared.replace("<head>", `<head>${part("alya")}`));
+    // gzip: the stored pieces and the reader's part make one valid member with the right CRC.
+    const zipped = await rawGet("/about", { ...reader("badr"), "Accept-Encoding": "gzip, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const raw = zipped.body;
+    expect(Number(zipped.headers["content-length"])).toBe(raw.length);
+    expect(zlib.gunzipSync(raw).toString()).toBe(shared.replace("<head>", `<head>${part("badr")}`));
+    expect(renders).toBe(1);
+    expect(uncached).toBe(0);
+  });
+
+  it("a miss renders the shared copy once, with the variant's cookies only, for readers and visitors alike", async () => {
+    const [a, b] = await Promise.all([
+      get("/slow", reader("alya", "theme=dark; ")),
+      get("/slow", reader("badr", "theme=dark; ")),
+    ]);
+    const [ta, tb] = [await a.text(), await b.text()];
+    expect(renders).toBe(1);
+    expect(ta).toContain("cookies: theme=dark<");
+    expect(ta).toContain(part("alya"));
+    expect(tb).toContain(part("badr"));
+    expect(ta).not.toContain("badr");
+    expect((await get("/slow", { Cookie: "theme=dark" })).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("a page that asked who reads it is rendered for each reader, without a shared render each time", async () => {
+    const first = await get("/mine", reader("alya"));
+    expect(await first.text()).toBe("<p>GET /mine for better-auth.session_token=valid-alya</p>");
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    clock += 60_000; // the stored copy has expired
+    await get("/mine", reader("alya"));
+    expect(renders).toBe(1);
+    expect(uncached).toBe(2);
+  });
+
+  it("a session the reader part does not vouch for, and data requests, are rendered for the reader", async () => {
+    await get("/about");
+    expect(
+      (await get("/about", { Cookie: "better-auth.session_token=forged" })).headers.get("x-page-cache"),
+    ).toBeNull();
+    expect((await get("/about.data", reader("alya"))).headers.get("x-page-cache")).toBeNull();
+    expect(uncached).toBe(2);
+  });
+
+  it("times in a zone the reader saved are theirs, unless a cookie names the zone", async () => {
+    await get("/zoned");
+    expect((await get("/zoned", reader("alya"))).headers.get("x-page-cache")).toBe("personal");
+    const saved = { Cookie: "better-auth.session_token=zoned-badr" };
+    expect((await get("/zoned", saved)).headers.get("x-page-cache")).toBeNull();
+    const named = { Cookie: `tz=Asia%2FRiyadh; ${saved.Cookie}` };
+    expect((await get("/zoned", named)).headers.get("x-page-cache")).toBe("personal");
+    expect(uncached).toBe(1);
+  });
+});
+
 describe("responses that must not be shared", () => {
   it("a Set-Cookie render is sent once, private and no-store, and never stored", async () => {
     const res = await get("/cookie");
@@ -328,8 +423,12 @@ describe("memory", () => {
       ttlSeconds: 5,
       maxTotalBytes: 5_000,
       now: () => t,
-      render: async (req) =>
-        new Response(`<p>${req.path}</p>${"x".repeat(2_000)}`, { headers: { "Content-Type": "text/html" } }),
+      render: async (req) => ({
+        response: new Response(`<p>${req.path}</p>${"x".repeat(2_000)}`, {
+          headers: { "Content-Type": "text/html" },
+        }),
+        reads: () => ({ user: false, timeZone: false }),
+      }),
     });
     const app = express().use(small.hits).use(small);
     const srv = app.listen(0, "127.0.0.1");

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { type PageVariant, pageVariant } from "./page-variant";
+import { type SplicedPage, splicedPage } from "./spliced-page";
 
 /**
  * Cache headers for every page, and a short in-process cache of anonymous HTML (decision record
@@ -11,12 +12,22 @@ import { type PageVariant, pageVariant } from "./page-variant";
  * and CSP nonce, with `public, s-maxage` so a CDN can do the same. Everything else says why it must
  * not be shared: signed-in requests are `private, no-cache`, admin/auth/API, Set-Cookie and error
  * responses `no-store`.
+ *
+ * A signed-in reader of a page whose stored copy did not ask who reads it (home, news, search,
+ * about: the header is the only part of theirs, decision record 028) gets that copy with their own
+ * part (`personalize`: who they are, for the header) spliced in after `<head>`, sent privately.
+ * Pages that did ask (alerts, watchlists, account, a calendar event's reminders) render per request.
  */
 export interface PageCacheOptions {
   /** How long a rendered anonymous page is reused (and s-maxage); 0 turns the cache off. */
   ttlSeconds: number;
   /** Renders one anonymous GET through React Router (cookie-less, on the public origin). */
-  render: (req: Request, res: Response) => Promise<globalThis.Response>;
+  render: (req: Request, res: Response) => Promise<SharedRender>;
+  /**
+   * The signed-in reader's own part of a shared page, or null when the page must be rendered for
+   * them (no valid session, a saved language that moves them to the page's twin).
+   */
+  personalize?: (req: Request) => Promise<Personal | null>;
   maxEntries?: number;
   maxBodyBytes?: number;
   /** Memory for all stored pages and their compressed copies; the oldest go first. */
@@ -25,6 +36,26 @@ export interface PageCacheOptions {
 }
 
 export type CacheClass = "anonymous" | "private" | "no-store";
+
+export interface SharedRender {
+  response: globalThis.Response;
+  /** What the render asked about its reader; read once the body is complete. */
+  reads(): RenderReads;
+}
+
+export interface RenderReads {
+  /** Who the reader is, beyond the header's own lookup: the page is theirs alone. */
+  user: boolean;
+  /** The reader's calendar time zone, which a signed-in reader may have saved in their account. */
+  timeZone: boolean;
+}
+
+export interface Personal {
+  /** Bytes spliced into the shared copy after `<head>`. */
+  insert: Buffer;
+  /** Whether the reader saved a calendar time zone (asked only of copies that show times). */
+  hasSavedTimeZone(): Promise<boolean>;
+}
 
 interface Entry {
   status: number;
@@ -37,6 +68,11 @@ interface Entry {
   /** The same without Content-Type, for 304s. */
   head304: string[];
   body: Buffer;
+  /** The headers for a signed-in reader's spliced copy: private, no validator. */
+  headPersonal: string[];
+  reads: RenderReads;
+  /** null when the page has no `<head>` to splice after. */
+  spliced: SplicedPage | null;
   etag: string;
   createdAt: number;
   expiresAt: number;
@@ -76,7 +112,7 @@ export function classify(req: Request): CacheClass {
   const path = req.path.toLowerCase();
   if (NO_STORE_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p))) return "no-store";
   // A session (or anything not one of a few known variants) makes the page the visitor's own.
-  if (req.headers.authorization || !variantOf(req)) return "private";
+  if (req.headers.authorization || !variantOf(req) || variantOf(req)?.session) return "private";
   return "anonymous";
 }
 
@@ -107,7 +143,13 @@ export function createPageCache(opts: PageCacheOptions) {
   const inflight = new Map<string, Promise<Entry | null>>();
   const publicControl = `public, max-age=0, s-maxage=${opts.ttlSeconds}, stale-while-revalidate=${2 * opts.ttlSeconds}`;
 
-  function store(key: string, rendered: globalThis.Response, body: Buffer, base: Array<[string, string]>) {
+  function store(
+    key: string,
+    rendered: globalThis.Response,
+    body: Buffer,
+    base: Array<[string, string]>,
+    reads: RenderReads,
+  ) {
     const type = rendered.headers.get("content-type") ?? "";
     const cacheable =
       rendered.status === 200 &&
@@ -121,13 +163,18 @@ export function createPageCache(opts: PageCacheOptions) {
     const headers = new Map<string, string>();
     for (const [k, v] of [...base, ...rendered.headers])
       if (!NOT_REPLAYED.has(k.toLowerCase())) headers.set(k, v);
+    const personal = [...headers, ["Cache-Control", "private, no-cache"], ["Vary", VARY]];
     headers.set("Cache-Control", publicControl).set("Vary", VARY).set("ETag", etag);
     const flat = (skip?: string) =>
       [...headers].filter(([k]) => k.toLowerCase() !== skip).flatMap(([k, v]) => [k, v]);
+    const headAt = body.indexOf("<head>");
     const entry: Entry = {
       status: rendered.status,
       head: flat(),
       head304: flat("content-type"),
+      headPersonal: personal.flat(),
+      reads,
+      spliced: headAt < 0 ? null : splicedPage(body, headAt + "<head>".length),
       body,
       etag,
       createdAt: at,
@@ -174,6 +221,38 @@ export function createPageCache(opts: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
+  /**
+   * A signed-in reader's copy: the stored page with their part spliced in, gzip-compressed when
+   * they accept it (every browser that accepts br accepts gzip), never a 304 or an ETag.
+   */
+  function sendPersonal(req: Request, res: Response, entry: Entry, spliced: SplicedPage, insert: Buffer) {
+    const head = [...entry.headPersonal, "X-Page-Cache", "personal"];
+    const encoding = req.acceptsEncodings("gzip");
+    const parts = encoding === "gzip" ? spliced.gzip(insert) : spliced.identity(insert);
+    if (encoding === "gzip") head.push("Content-Encoding", "gzip");
+    head.push("Content-Length", String(parts.reduce((n, b) => n + b.length, 0)));
+    res.writeHead(entry.status, head);
+    if (req.method === "HEAD") return void res.end();
+    for (const part of parts) res.write(part);
+    res.end();
+  }
+
+  /**
+   * Serves a signed-in reader from a stored copy when the copy never asked who reads it, with their
+   * own part spliced in; false when the page must be rendered for them.
+   */
+  async function servePersonal(req: Request, res: Response, entry: Entry) {
+    if (entry.reads.user) readersOwn.add(req.path);
+    if (!entry.spliced || entry.reads.user || !opts.personalize) return false;
+    const personal = await opts.personalize(req);
+    if (!personal) return false;
+    // Times shown in a zone the reader saved, when no cookie names one, are theirs alone.
+    if (entry.reads.timeZone && !variantOf(req)?.timeZone && (await personal.hasSavedTimeZone()))
+      return false;
+    sendPersonal(req, res, entry, entry.spliced, personal.insert);
+    return true;
+  }
+
   /** Sends a render that may not be shared, as it came, under the no-store rule for errors. */
   async function passThrough(res: Response, rendered: globalThis.Response, body: Buffer) {
     res.status(rendered.status);
@@ -210,15 +289,23 @@ export function createPageCache(opts: PageCacheOptions) {
   }
 
   async function renderInto(req: Request, res: Response) {
-    // A shared copy sees the variant's cookies only, so nothing outside its key can shape it.
+    // A shared copy sees the variant's cookies only, so nothing outside its key can shape it; the
+    // request keeps its own for whatever comes after (a signed-in reader's own render).
+    const own = req.headers.cookie;
     const cookie = variantOf(req)?.cookie;
     if (cookie) req.headers.cookie = cookie;
     else delete req.headers.cookie;
-    // The headers the middleware set for this request (security headers, its CSP and nonce).
-    const base = Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)] as [string, string]);
-    const rendered = await opts.render(req, res);
-    const body = Buffer.from(await rendered.arrayBuffer());
-    return { rendered, body, base };
+    try {
+      // The headers the middleware set for this request (security headers, its CSP and nonce).
+      const base = Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)] as [string, string]);
+      const shared = await opts.render(req, res);
+      const rendered = shared.response;
+      const body = Buffer.from(await rendered.arrayBuffer());
+      return { rendered, body, base, reads: shared.reads() };
+    } finally {
+      if (own === undefined) delete req.headers.cookie;
+      else req.headers.cookie = own;
+    }
   }
 
   const keyOf = (req: Request) => {
@@ -230,36 +317,67 @@ export function createPageCache(opts: PageCacheOptions) {
     return entry && entry.expiresAt > now() ? entry : undefined;
   };
 
-  async function serveAnonymous(req: Request, res: Response) {
+  /**
+   * The stored copy for the request's key: fresh, or rendered now (once for concurrent misses).
+   * Without one, `unshared` is the render that could not be stored (an error, a redirect, not
+   * HTML) when this request made it, else null.
+   */
+  async function sharedCopy(req: Request, res: Response) {
     const key = keyOf(req);
     const hit = fresh(key);
-    if (hit) return send(req, res, hit, "hit");
+    if (hit) return { entry: hit, state: "hit" as const, unshared: null };
     const pending = inflight.get(key);
-    if (pending) {
-      const shared = await pending;
-      if (shared) return send(req, res, shared, "hit");
-    } else {
-      let settle!: (e: Entry | null) => void;
-      inflight.set(key, new Promise((r) => (settle = r)));
-      try {
-        const { rendered, body, base } = await renderInto(req, res);
-        const entry = store(key, rendered, body, base);
-        settle(entry);
-        return entry ? send(req, res, entry, "miss") : passThrough(res, rendered, body);
-      } catch (err) {
-        settle(null);
-        throw err;
-      } finally {
-        inflight.delete(key);
-      }
+    if (pending) return { entry: await pending, state: "hit" as const, unshared: null };
+    let settle!: (e: Entry | null) => void;
+    inflight.set(key, new Promise((r) => (settle = r)));
+    try {
+      const { rendered, body, base, reads } = await renderInto(req, res);
+      const entry = store(key, rendered, body, base, reads);
+      settle(entry);
+      return { entry, state: "miss" as const, unshared: entry ? null : { rendered, body } };
+    } catch (err) {
+      settle(null);
+      throw err;
+    } finally {
+      inflight.delete(key);
     }
-    // The shared render could not be shared (an error, a redirect, not HTML): render our own.
+  }
+
+  async function serveAnonymous(req: Request, res: Response) {
+    const { entry, state, unshared } = await sharedCopy(req, res);
+    if (entry) return send(req, res, entry, state);
+    if (unshared) return passThrough(res, unshared.rendered, unshared.body);
+    // The shared render could not be shared: render our own.
     const { rendered, body } = await renderInto(req, res);
     return passThrough(res, rendered, body);
   }
 
+  /**
+   * Paths whose copy asked who reads it (alerts, account...): rendered for a signed-in reader
+   * straight away, without rendering a shared copy first each time one expires.
+   */
+  const readersOwn = new Set<string>();
+  /** Whether a request may be answered with a shared copy made personal (a page, signed in). */
+  const personalCandidate = (req: Request) =>
+    Boolean(opts.personalize) &&
+    !readersOwn.has(req.path) &&
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.headers.authorization &&
+    variantOf(req)?.session === true &&
+    // React Router's data requests of client navigations are never stored: render them.
+    !req.path.endsWith(".data") &&
+    !NO_STORE_PREFIXES.some((p) => req.path.toLowerCase().startsWith(p.replace(/\/$/, "")));
+
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     const cls = classify(req);
+    if (opts.ttlSeconds > 0 && personalCandidate(req)) {
+      try {
+        const { entry } = await sharedCopy(req, res);
+        if (entry && (await servePersonal(req, res, entry))) return;
+      } catch {
+        // The shared render failed: the reader's own render below answers, error page included.
+      }
+    }
     if (cls !== "anonymous" || opts.ttlSeconds <= 0) {
       onHeaders(res, cls);
       // An admin's successful change shows on public pages at once, not after the TTL.
@@ -279,13 +397,23 @@ export function createPageCache(opts: PageCacheOptions) {
    * (it went through all of it when it was rendered); anything else carries on down the chain.
    */
   const hits = (req: Request, res: Response, next: NextFunction) => {
-    if (opts.ttlSeconds <= 0 || classify(req) !== "anonymous") return next();
+    if (opts.ttlSeconds <= 0) return next();
+    if (personalCandidate(req)) {
+      const entry = fresh(keyOf(req));
+      if (!entry) return next();
+      return void servePersonal(req, res, entry).then(
+        (sent) => sent || next(),
+        () => next(),
+      );
+    }
+    if (classify(req) !== "anonymous") return next();
     const entry = fresh(keyOf(req));
     if (!entry) return next();
     send(req, res, entry, "hit");
   };
   const clear = () => {
     entries.clear();
+    readersOwn.clear();
     totalBytes = 0;
   };
   return Object.assign(middleware, { hits, clear, size: () => entries.size, bytes: () => totalBytes });

@@ -9,14 +9,20 @@ import { cookiePairs, isAuthCookie } from "../auth/cookie-names";
  * read with the parser the page itself uses, so an unknown value counts as absent. A page shared
  * under a variant is rendered with exactly the variant's cookies (`cookie`), never the visitor's
  * own, so what is stored cannot depend on anything outside the key. Other cookies (a CDN's, an
- * analytics tool's) change nothing. A session cookie makes the page private (null), and so does a
- * time zone outside the picker's short list, to keep the variants of one page a small fixed set.
+ * analytics tool's) change nothing. A session cookie is noted (`session`): the page is then the
+ * reader's own, though a signed-in reader may be sent the shared copy with their own part added
+ * (./page-cache.ts). A time zone outside the picker's short list makes the page private (null), to
+ * keep the variants of one page a small fixed set.
  */
 export interface PageVariant {
   /** Appended to the URL in the cache key; empty for a visitor with no preference. */
   key: string;
   /** The Cookie header the shared copy is rendered with; null for none. */
   cookie: string | null;
+  /** The request also carries a session cookie. */
+  session: boolean;
+  /** The calendar time zone the variant names (its `tz` cookie), or null. */
+  timeZone: string | null;
 }
 
 const SHARED_ZONES: ReadonlySet<string> = new Set(TIME_ZONE_CHOICES);
@@ -35,12 +41,12 @@ function zoneOf(raw: string | undefined): string | null {
   }
   return zone;
 }
-const NO_PREFERENCE: PageVariant = { key: "", cookie: null };
+const NO_PREFERENCE: PageVariant = { key: "", cookie: null, session: false, timeZone: null };
 
 export function pageVariant(cookieHeader: string | undefined): PageVariant | null {
   if (!cookieHeader) return NO_PREFERENCE;
   const pairs = cookiePairs(cookieHeader);
-  if (pairs.some(([name]) => isAuthCookie(name))) return null;
+  const session = pairs.some(([name]) => isAuthCookie(name));
   const zone = zoneOf(pairs.find(([name]) => name === TZ_COOKIE)?.[1]);
   if (zone && !SHARED_ZONES.has(zone)) return null;
   const digits = digitsFromCookie(cookieHeader);
@@ -52,9 +58,11 @@ export function pageVariant(cookieHeader: string | undefined): PageVariant | nul
     [TZ_COOKIE, zone],
   ];
   const set = chosen.filter((c): c is [string, string] => c[1] !== null);
-  if (set.length === 0) return NO_PREFERENCE;
+  if (set.length === 0) return session ? { ...NO_PREFERENCE, session } : NO_PREFERENCE;
   return {
     key: set.map(([name, value]) => `${name}=${value}`).join(";"),
     cookie: set.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; "),
+    session,
+    timeZone: zone,
   };
 }

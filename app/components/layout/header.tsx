@@ -161,6 +161,7 @@ export function Header() {
             ) : (
               <Link
                 to="/auth"
+                data-signed-out-only
                 className="rounded bg-gold-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-400"
               >
                 {t("nav.signIn")}

@@ -1,7 +1,7 @@
 import { isTimeZone, TZ_COOKIE, timeZoneFromCookie } from "#common/calendar-options";
 import type { CalendarFeature } from "#server/calendar";
-import type { RequestContext, requestContext } from "~/context";
-import { getUser, services } from "~/lib/auth.server";
+import { type RequestContext, requestContext } from "~/context";
+import { services, sessionUser } from "~/lib/auth.server";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
@@ -15,7 +15,10 @@ export async function readerTimeZone(request: Request, context: Ctx): Promise<st
   if (param && isTimeZone(param)) return param;
   const cookie = timeZoneFromCookie(request.headers.get("cookie"));
   if (cookie) return cookie;
-  const user = await getUser(request, context);
+  // A signed-in reader's saved zone: a shared copy rendered here is sent only to readers without one.
+  const reads = context.get(requestContext).reads;
+  if (reads) reads.timeZone = true;
+  const user = await sessionUser(request, context);
   return user ? ((await calendarOf(context).timeZones.get(user.id)) ?? null) : null;
 }
 
