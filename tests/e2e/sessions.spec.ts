@@ -1,4 +1,13 @@
-import { expect, hydrated, signIn, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  expect,
+  hydrated,
+  signIn,
+  signInAsAdmin,
+  signUpAndSignIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test("Sign out everywhere on the account page ends the session in another browser too", async ({
   page,
@@ -46,4 +55,25 @@ test("a visitor's theme and digits come from the shared page cache, with that th
   // After hydration too: the page the browser kept is the one for these choices.
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page.locator("main")).toContainText(/[\u0660-\u0669]/);
+});
+
+test("a signed-in admin reading a shared page gets the stored copy, with their header after hydration", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto("/about");
+  const res = await page.goto("/about");
+  // The shared copy with who the reader is spliced in, not a render of its own.
+  expect(res?.headers()["x-page-cache"]).toBe("personal");
+  expect(res?.headers()["cache-control"]).toBe("private, no-cache");
+  await hydrated(page);
+  const header = page.locator("header");
+  await expect(header.getByRole("button", { name: "Account" })).toContainText(ADMIN_EMAIL);
+  await expect(header.getByRole("button", { name: "Admin", exact: true })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign In", exact: true })).toHaveCount(0);
+  // The island was read once: after signing out the Sign In button shows again.
+  await header.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(header.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Admin", exact: true })).toHaveCount(0);
 });
