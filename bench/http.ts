@@ -296,8 +296,10 @@ async function main() {
       ],
       ["the page is sent cacheable (public, s-maxage)", /public.*s-maxage=\d+/.test(page.cacheControl ?? "")],
       ["theme + digits cookies ≥ 80% of the cached anonymous throughput", preferences.rps >= 0.8 * ours.rps],
+      // The throughput target is the signed-in home page's (a shared copy with the reader spliced
+      // in, decision record 028); /price-alerts is the reader's own page, rendered per request.
       ...rows
-        .filter(([name]) => name.includes("signed in"))
+        .filter(([name]) => name.includes("/ (signed in"))
         .map(
           ([name, r]) =>
             [

@@ -5,6 +5,7 @@
  * profile of PROFILE_VIEWS views taken over the inspector, summarized by part of the stack.
  *
  *   npx tsx bench/render-profile.ts                 PROFILE_VIEWS=200 PROFILE_DIR=.tmp/profiles
+ *   PROFILE_PAGES=/price-alerts npx tsx bench/render-profile.ts   (some pages only, comma-separated)
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/render-profile.ts
  *
  * The .cpuprofile files stay in PROFILE_DIR (open them in Chrome DevTools' Performance panel).
@@ -21,6 +22,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const VIEWS = Number(process.env.PROFILE_VIEWS ?? 200);
 const OUT = path.resolve(process.env.PROFILE_DIR ?? ".tmp/profiles");
 const PG_URL = process.env.BENCH_DATABASE_URL;
+const PAGES = process.env.PROFILE_PAGES?.split(",") ?? [...SIGNED_IN_PAGES];
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
 async function inspector(port: number) {
@@ -77,7 +79,7 @@ async function main() {
     const db = PG_URL ? "PostgreSQL" : "PGlite";
     const account = await usedAccount(origin, { email: `reader-${Date.now()}@example.com` });
     console.log(`signed-in renders on ${db}, ${os.cpus().length} CPUs, load ${loadAverage()}`);
-    for (const { page, p50, p90 } of await medianRenderTimes(origin, account.cookie)) {
+    for (const { page, p50, p90 } of await medianRenderTimes(origin, account.cookie, { pages: PAGES })) {
       console.log(
         `  ${page.padEnd(18)} p50 ${p50.toFixed(1).padStart(6)} ms   p90 ${p90.toFixed(1).padStart(6)} ms`,
       );
@@ -85,7 +87,7 @@ async function main() {
     const cdp = await inspector(inspectPort);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-    for (const page of SIGNED_IN_PAGES) {
+    for (const page of PAGES) {
       await cdp.send("Profiler.start");
       for (let i = 0; i < VIEWS; i++) await timeView(origin + page, account.cookie);
       const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
