@@ -5,8 +5,8 @@
  * and never a stack trace or secret in the body. FC_NUM_RUNS raises the runs for a deeper local check.
  */
 import fc from "fast-check";
-import { watchlistNameSchema } from "#common/watchlist-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { watchlistNameSchema } from "#common/watchlist-schema";
 import { grantAdmin } from "../auth/roles";
 import type { Services } from "../services";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
