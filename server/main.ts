@@ -51,22 +51,21 @@ async function main() {
   // Demo content is idempotent, so the embedded default always has something to show.
   if (config.SEED_ON_START) await runSeeds(services.seeds);
 
-  let loadBuild: () => Promise<ServerBuild>;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   let devMiddleware: any;
   let clientDir: string | undefined;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     devMiddleware = vite.middlewares;
-    loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     services.onClose(() => vite.close());
   } else {
     const buildDir = path.resolve(config.BUILD_DIR);
-    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    loadBuild = async () => build;
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
     clientDir = path.join(buildDir, "client");
   }
 
-  const app = createHttpApp({ services, loadBuild, clientDir, devMiddleware });
+  const app = createHttpApp({ services, build, clientDir, devMiddleware });
   const server = http.createServer(app);
   answerClientErrors(server);
   server.keepAliveTimeout = 65_000;

@@ -40,7 +40,7 @@ beforeAll(async () => {
   s = await createServices(config, createLogger("silent"), await openPostgres(cluster.url));
   await s.jobs.start();
   // Health endpoints only: no React Router build is needed for them.
-  const app = createHttpApp({ services: s, loadBuild: () => Promise.reject(new Error("no build")) });
+  const app = createHttpApp({ services: s, build: () => Promise.reject(new Error("no build")) });
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -20,14 +20,19 @@ import { securityHeaders, staticFileHeaders } from "./security";
 
 export interface HttpAppOptions {
   services: Services;
-  /** Loads the React Router server build (fresh per request in development). */
-  loadBuild: () => Promise<ServerBuild>;
+  /**
+   * The React Router server build; in development a loader of it, fresh per request. Given as a
+   * function, React Router derives its route table and handler again on every request (a route
+   * flattening and path compiling that profiles showed on every render), so production passes the
+   * build itself.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves built client assets; in development Vite's middleware does it instead. */
   clientDir?: string;
   devMiddleware?: express.RequestHandler;
 }
 
-export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }: HttpAppOptions) {
+export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.TRUST_PROXY);
@@ -49,7 +54,7 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
   // Anonymous pages are rendered once per few seconds and shared (decision record 011). A fresh
   // stored page goes out here, before the middleware below: it went through all of it when it was
   // rendered, and replays the headers it set.
-  const pages = pageRendering(services, loadBuild, Boolean(devMiddleware));
+  const pages = pageRendering(services, build, Boolean(devMiddleware));
   app.use(pages.cache.hits);
 
   // First, so health checks, metrics and errors carry the same headers as pages.
@@ -128,20 +133,17 @@ export function createHttpApp({ services, loadBuild, clientDir, devMiddleware }:
   // Pages not served by the fast path above: a miss renders (and stores) an anonymous page; the
   // rest get the cache headers that say why they are not shared.
   app.use(pages.cache);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({ build: loadBuild, mode: pages.mode, getLoadContext: pages.context }),
-  );
+  app.all("/{*splat}", createRequestHandler({ build, mode: pages.mode, getLoadContext: pages.context }));
   app.use(plainErrors(services.log));
   return app;
 }
 
 /** React Router's load context, and the page cache whose renders go through it. */
-function pageRendering(services: Services, loadBuild: () => Promise<ServerBuild>, dev: boolean) {
+function pageRendering(services: Services, build: HttpAppOptions["build"], dev: boolean) {
   const mode = dev ? "development" : "production";
   async function context(req: express.Request, res: express.Response, reads?: RenderReads) {
-    const build = await loadBuild();
-    const key = (build.entry.module as any).requestContext;
+    const current = typeof build === "function" ? await build() : build;
+    const key = (current.entry.module as any).requestContext;
     const loadContext = new RouterContextProvider();
     loadContext.set(key, {
       services,
@@ -153,7 +155,7 @@ function pageRendering(services: Services, loadBuild: () => Promise<ServerBuild>
   }
   // Shared pages render on the public origin, so a forged Host header cannot end up in a stored
   // copy; the cache is off in development, where every edit must show.
-  const renderPage = createFetchHandler(loadBuild, mode);
+  const renderPage = createFetchHandler(build, mode);
   const publicOrigin = new URL(services.config.publicUrl).origin;
   const cache = createPageCache({
     ttlSeconds: dev ? 0 : services.config.PAGE_CACHE_SECONDS,

@@ -12,7 +12,7 @@ let base = "";
 beforeAll(async () => {
   s = await createTestServices();
   server = http.createServer(
-    createHttpApp({ services: s, loadBuild: () => Promise.reject(new Error("no build")) }),
+    createHttpApp({ services: s, build: () => Promise.reject(new Error("no build")) }),
   );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -82,7 +82,7 @@ it("/metrics needs the bearer token or an allowed address; /healthz and /readyz 
           METRICS_ALLOW: ["10.1.0.0/16", "::1"],
         },
       } as Services,
-      loadBuild: () => Promise.reject(new Error("no build")),
+      build: () => Promise.reject(new Error("no build")),
     }),
   );
   await new Promise<void>((r) => guarded.listen(0, "127.0.0.1", r));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   s = await createTestServices({ PUBLIC_URL: "https://gulfpulse.example" });
   const app = createHttpApp({
     services: s,
-    loadBuild: async () => {
+    build: async () => {
       reachedRoutes++;
       throw new Error("no build in this test at /work/main/secret/path");
     },
@@ -60,7 +60,7 @@ describe("headers", () => {
   it("no HSTS when the site is plain http", async () => {
     const plain = await createTestServices();
     try {
-      const app = createHttpApp({ services: plain, loadBuild: async () => ({}) as never });
+      const app = createHttpApp({ services: plain, build: async () => ({}) as never });
       const srv: http.Server = await new Promise((resolve) => {
         const x = app.listen(0, "127.0.0.1", () => resolve(x));
       });
@@ -81,7 +81,7 @@ describe("headers", () => {
     fs.writeFileSync(path.join(clientDir, "assets", "app-abc.css"), "body{}");
     fs.writeFileSync(path.join(clientDir, "favicon.ico"), "ico");
     fs.writeFileSync(path.join(clientDir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const app = createHttpApp({ services: s, clientDir, loadBuild: async () => ({}) as never });
+    const app = createHttpApp({ services: s, clientDir, build: async () => ({}) as never });
     const srv: http.Server = await new Promise((resolve) => {
       const x = app.listen(0, "127.0.0.1", () => resolve(x));
     });

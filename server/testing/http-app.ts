@@ -25,9 +25,8 @@ export async function startTestHttpApp(services: Services): Promise<TestHttpApp>
     appType: "custom",
     logLevel: "silent",
   });
-  const loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  await loadBuild();
-  const app = createHttpApp({ services, loadBuild });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const app = createHttpApp({ services, build });
   const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
