@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitsSettingsSchema } from "#common/limits";
 import { watchlistNameSchema } from "#common/watchlist-schema";
 import { grantAdmin } from "../auth/roles";
 import type { Services } from "../services";
@@ -533,6 +534,25 @@ const TARGETS: Target[] = [
   adminIntent("refreshFeed", { id: fc.oneof(notAnId, fc.uuid()) }),
   adminIntent("saveContent", { entity: hostileString }, { title: "T", section: "economic" }),
   adminIntent("saveMarket", { marketTickMs: hostileNumberText.filter((v) => !(Number(v) >= 250)) }),
+  {
+    // The optional Arabic versions an editor writes: over their length they are refused whole.
+    ...adminIntent(
+      "saveContent",
+      { titleAr: longString, excerptAr: fc.constantFrom("x".repeat(501), "ب".repeat(900)) },
+      { entity: "articles", title: "T", section: "economic" },
+    ),
+    name: "admin intent saveContent: Arabic versions",
+  },
+  adminIntent(
+    "saveLimits",
+    Object.fromEntries(
+      (["alertsPerUser", "webhooksPerMinute", "pushesPerMinute"] as const).map((name) => [
+        name,
+        hostileNumberText.filter((v) => !limitsSettingsSchema.shape[name].safeParse(v).success),
+      ]),
+    ),
+    { alertsPerUser: "100", webhooksPerMinute: "30", pushesPerMinute: "30" },
+  ),
   adminIntent("testMail", { testEmail: invalidEmail }),
   adminIntent("testWelcome", { testEmail: invalidEmail }),
   adminIntent(
@@ -596,6 +616,17 @@ const TARGETS: Target[] = [
     base: { label: "Fuzz" },
     invalid: { label: fc.oneof(longString, hostileJson), isDefault: hostileJson.filter((v) => v !== true) },
   },
+  ...(["00000000-0000-4000-8000-000000000000", "not-a-webhook"] as const).map(
+    (id): Target => ({
+      name: `webhook remove (not the user's) ${id}`,
+      method: "DELETE",
+      path: `/api/webhooks/${id}`,
+      who: "user",
+      encoding: "json",
+      base: {},
+      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
+    }),
+  ),
   ...(
     ["/api/webhooks/00000000-0000-4000-8000-000000000000/test", "/api/webhooks/not-a-webhook/test"] as const
   ).map(
@@ -846,6 +877,24 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       name: "instruments query and limit",
       who: "anonymous",
       url: fc.tuple(encoded, encoded).map(([q, l]) => `/api/instruments?q=${q}&limit=${l}`),
+      clientError: false,
+    },
+    {
+      name: "alert delivery log id",
+      who: "user",
+      url: encoded.map((v) => `/api/alerts/${v}/deliveries`),
+      clientError: true,
+    },
+    {
+      name: "price alerts history filter",
+      who: "user",
+      url: encoded.map((v) => `/price-alerts?tab=history&alert=${v}`),
+      clientError: false,
+    },
+    {
+      name: "watchlists page list and symbols",
+      who: "user",
+      url: fc.tuple(encoded, encoded).map(([l, sy]) => `/watchlists?list=${l}&symbols=${sy}`),
       clientError: false,
     },
     {
