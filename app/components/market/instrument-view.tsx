@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Bar, ExchangeInfo, Instrument } from "#server/market/types";
+import type { Bar, ExchangeInfo, HistoryRange, Instrument } from "#server/market/types";
 import { Link } from "~/components/link";
 import { WatchButton } from "~/components/watchlists/watch-button";
 import type { Format } from "~/lib/format";
@@ -68,7 +68,8 @@ export function InstrumentView({
 }: {
   instrument: Instrument;
   exchange: ExchangeInfo | null;
-  history: Bar[];
+  /** The bars the chart opens with, and their range. */
+  history: { range: HistoryRange; bars: Bar[] };
   /** A listed company's sector and board (Tadawul: main or nomu); none for curated instruments. */
   listing?: { sector: string; board?: string } | null;
 }) {
@@ -133,7 +134,8 @@ export function InstrumentView({
           <PriceChart
             symbol={instrument.symbol}
             decimals={d}
-            initial={history}
+            initial={history.bars}
+            initialRange={history.range}
             quote={quote}
             onError={setChartFailed}
           />

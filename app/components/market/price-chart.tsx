@@ -50,12 +50,14 @@ export function PriceChart({
   symbol,
   decimals,
   initial,
+  initialRange,
   quote,
   onError,
 }: {
   symbol: string;
   decimals: number;
   initial: Bar[];
+  initialRange: HistoryRange;
   quote: LiveQuote | undefined;
   onError(failed: boolean): void;
 }) {
@@ -66,7 +68,7 @@ export function PriceChart({
   const series = useRef<ISeriesApi<SeriesType> | null>(null);
   const lastTime = useRef(0);
   const [lib, setLib] = useState<ChartLib | null>(null);
-  const [range, setRange] = useState<HistoryRange>("1D");
+  const [range, setRange] = useState<HistoryRange>(initialRange);
   const [bars, setBars] = useState<Bar[] | null>(initial);
 
   // The chart library touches window: load it after hydration, once.
@@ -78,13 +80,12 @@ export function PriceChart({
     };
   }, []);
 
-  // The loader already gave the first 1D bars; later ranges come from the history API.
-  const usedInitial = useRef(false);
+  // The loader already gave the opening range's bars; later ranges come from the history API.
+  const loaderRange = useRef<HistoryRange | null>(initialRange);
   useEffect(() => {
-    if (!usedInitial.current) {
-      usedInitial.current = true;
-      if (range === "1D") return;
-    }
+    const given = loaderRange.current === range;
+    loaderRange.current = null;
+    if (given) return;
     const ac = new AbortController();
     setBars(null);
     fetchHistory(symbol, range, ac.signal).then(
