@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import type { HistoryRange, MarketService } from "#server/market/types";
 import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { MarketFeedProvider } from "~/components/market/market-feed";
@@ -7,7 +6,7 @@ import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta, siteFrom } from "~/lib/seo";
-import { marketPageData } from "~/lib/server/market-data.server";
+import { marketPageData, openingChart } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/markets.$symbol";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,17 +25,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listing: await listingFacts(services(context).instruments, instrument.symbol),
     market: marketPageData(market, instrument),
   };
-}
-
-/**
- * The chart opens on the latest session; an instrument with no intraday bars yet (a listed
- * company after a fresh start on its market's weekend, before its first session ticks) opens on
- * its month of daily bars instead of an empty chart.
- */
-async function openingChart(market: Pick<MarketService, "history">, symbol: string) {
-  const day = await market.history(symbol, "1D");
-  if (day.length > 0) return { range: "1D" as HistoryRange, bars: day };
-  return { range: "1M" as HistoryRange, bars: await market.history(symbol, "1M") };
 }
 
 /** A listed company's sector and board, for the page's facts (only what it shows). */

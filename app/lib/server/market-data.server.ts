@@ -1,5 +1,5 @@
 import type { Market } from "#server/market/service";
-import type { Instrument } from "#server/market/types";
+import type { HistoryRange, Instrument, MarketService } from "#server/market/types";
 import type { MarketPageData } from "~/components/market/market-feed";
 
 /**
@@ -21,4 +21,15 @@ export function marketPageData(
     wire: market.wire(extra.map((i) => i.symbol)),
     serverNow: Date.now(),
   };
+}
+
+/**
+ * The chart opens on the latest session; an instrument with no intraday bars yet (a listed
+ * company after a fresh start on its market's weekend, before its first session ticks) opens on
+ * its month of daily bars instead of an empty chart.
+ */
+export async function openingChart(market: Pick<MarketService, "history">, symbol: string) {
+  const day = await market.history(symbol, "1D");
+  if (day.length > 0) return { range: "1D" as HistoryRange, bars: day };
+  return { range: "1M" as HistoryRange, bars: await market.history(symbol, "1M") };
 }
