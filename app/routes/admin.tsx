@@ -15,7 +15,7 @@ import { Page } from "~/components/layout/page";
 import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
 import { requireAdmin, services } from "~/lib/auth.server";
-import { readFormFields } from "~/lib/form.server";
+import { readSingleValuedForm } from "~/lib/form.server";
 import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
@@ -88,7 +88,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ad
 /** Every admin mutation: the role is checked first, then the intent's schema, then it is audited. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const form = await readFormFields(request);
+  // A field sent twice is refused: taking the last copy would let it slip past what the first
+  // was checked for (an editor's form never repeats a name).
+  const form = await readSingleValuedForm(request);
   const result = await services(context).admin.run({ id: user.id, email: user.email }, form);
   return data(result, { status: result.status });
 }
