@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-/** Product limits (docs/product/watchlists.md). */
-export const MAX_WATCHLISTS_PER_USER = 20;
-export const MAX_ITEMS_PER_WATCHLIST = 100;
-export const WATCHLIST_NAME_MAX = 40;
+import { MAX_ITEMS_PER_WATCHLIST, MAX_WATCHLISTS_PER_USER, WATCHLIST_NAME_MAX } from "./watchlist-limits";
 /** The list an anonymous visitor's local watchlist joins when it has no list yet. */
 export const DEFAULT_WATCHLIST_NAME = { en: "My watchlist", ar: "قائمة المراقبة" } as const;
 /** The windows a "moves N % within" watchlist alert can watch, in minutes. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { fillMessage, MAX_ITEMS_PER_WATCHLIST, WATCHLIST_MESSAGES } from "#common/watchlist-schema";
+import { MAX_ITEMS_PER_WATCHLIST } from "#common/watchlist-limits";
+import { fillMessage, WATCHLIST_MESSAGES } from "#common/watchlist-schema";
 import type { Instrument } from "#server/market/types";
 import { Page } from "~/components/layout/page";
 import { RouteError } from "~/components/layout/route-error";

@@ -1,10 +1,9 @@
 import { AppError } from "#common/errors";
+import { MAX_ITEMS_PER_WATCHLIST, MAX_WATCHLISTS_PER_USER } from "#common/watchlist-limits";
 import {
   DEFAULT_WATCHLIST_NAME,
   fillMessage,
   WATCHLIST_MESSAGES as M,
-  MAX_ITEMS_PER_WATCHLIST,
-  MAX_WATCHLISTS_PER_USER,
   type WatchlistAlertInput,
   watchlistAlertSchema,
   watchlistNameSchema,

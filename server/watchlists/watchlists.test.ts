@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_ITEMS_PER_WATCHLIST, MAX_WATCHLISTS_PER_USER } from "#common/watchlist-schema";
+import { MAX_ITEMS_PER_WATCHLIST, MAX_WATCHLISTS_PER_USER } from "#common/watchlist-limits";
 import type { Services } from "../services";
 import { signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";

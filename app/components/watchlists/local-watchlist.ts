@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { MAX_ITEMS_PER_WATCHLIST } from "#common/watchlist-schema";
+import { MAX_ITEMS_PER_WATCHLIST } from "#common/watchlist-limits";
 
 /**
  * The anonymous visitor's one watchlist, kept in this browser (localStorage). It moves to their

@@ -1,7 +1,8 @@
 import { Loader2, Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_ITEMS_PER_WATCHLIST, WATCHLIST_NAME_MAX, watchlistNameSchema } from "#common/watchlist-schema";
+import { MAX_ITEMS_PER_WATCHLIST, WATCHLIST_NAME_MAX } from "#common/watchlist-limits";
+import { watchlistNameSchema } from "#common/watchlist-schema";
 import { Input } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";

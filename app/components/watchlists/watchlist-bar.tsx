@@ -1,7 +1,8 @@
 import { ArrowLeft, ArrowRight, Bell, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_WATCHLISTS_PER_USER, WATCHLIST_NAME_MAX, watchlistNameSchema } from "#common/watchlist-schema";
+import { MAX_WATCHLISTS_PER_USER, WATCHLIST_NAME_MAX } from "#common/watchlist-limits";
+import { watchlistNameSchema } from "#common/watchlist-schema";
 import { buttonClass, Input } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
