@@ -14,20 +14,25 @@ export const resources: Record<string, Record<string, Record<string, unknown>>> 
  */
 export function addNamespaces(files: Catalogs) {
   for (const [file, mod] of Object.entries(files)) {
-    const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/)!;
+    const [, lang, ns] = file.match(/([^/]+)\/([^/]+)\.json$/)!;
     resources[lang] ??= {};
     resources[lang][ns] = mod.default;
   }
 }
 
-// One catalog per feature namespace: app/locales/<lang>/<namespace>.json. English, the fallback
-// of every other language, is always there. The mail namespace is only read by the server's mail
-// templates (server/mail/i18n.ts imports it), so pages never ship it.
+/**
+ * One catalog per feature namespace: app/locales/<lang>/<namespace>.json. English, the fallback of
+ * every other language, loads in parts: the namespaces the shell reads on every page (header,
+ * footer, titles) with this module, every other one with the code that reads it, through its
+ * registration module app/locales/<namespace>.ts (app/locales/registered.test.ts checks each
+ * reader imports it). So a page's JavaScript holds its own texts, not every page's. The mail
+ * namespace is only read by the server's mail templates (server/mail/i18n.ts imports it).
+ */
+export const EAGER_NAMESPACES = ["common", "pages"];
 addNamespaces(
-  import.meta.glob<Catalogs[string]>(
-    ["../locales/en/*.json", "!../locales/en/admin.json", "!../locales/en/mail.json"],
-    { eager: true },
-  ),
+  import.meta.glob<Catalogs[string]>(["../locales/en/common.json", "../locales/en/pages.json"], {
+    eager: true,
+  }),
 );
 
 /**

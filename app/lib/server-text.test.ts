@@ -5,6 +5,7 @@ import { authFormSchema, resetPasswordSchema } from "#common/auth-schema";
 import { calendarEventFormSchema, reminderFormSchema, timeZoneFormSchema } from "#common/calendar-schema";
 import { createI18n } from "./i18n";
 import { findServerText, serverText } from "./server-text";
+import "~/locales/alerts";
 
 const ar = createI18n("ar").getFixedT("ar", "alerts");
 const en = createI18n("en").getFixedT("en", "alerts");

@@ -29,7 +29,7 @@ const LATIN_ALLOWED: Record<string, string> = {
   "market:heroLabels.DFMGI": "exchange ticker (DFM)",
   "market:heroLabels.USD/AED": "currency pair code",
   "forms:partner.stats.users.value": "figure 50K+",
-  "content:about.stats.users.value": "figure 50K+",
+  "company:about.stats.users.value": "figure 50K+",
   "content:article.metaTitle": "article title plus the brand name GulfPulse",
   "admin:settings.transports.smtp": "protocol name SMTP",
   "admin:templates.showHtml": "format name HTML",

@@ -6,6 +6,7 @@ import { Link } from "~/components/link";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import "~/locales/company";
 
 const STATS = ["users", "brokers", "updates", "countries"] as const;
 const VALUES = [
@@ -17,7 +18,7 @@ const VALUES = [
 
 /** About: mission; stats; four values. */
 export default function AboutPage() {
-  const { t } = useTranslation("content");
+  const { t } = useTranslation("company");
   const mission = t("about.mission", { returnObjects: true }) as string[];
   return (
     <Page title={t("about.title")} subtitle={t("about.subtitle")}>

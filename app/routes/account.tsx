@@ -12,6 +12,7 @@ import { getUser, services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
+import "~/locales/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);

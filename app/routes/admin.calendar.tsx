@@ -1,5 +1,5 @@
 // Registers the admin namespace before any admin component renders (side-effect import).
-import "~/components/admin/i18n";
+
 import { useTranslation } from "react-i18next";
 import { EDITOR_PAGE_SIZE } from "#common/calendar-options";
 import { type CalendarRowData, CalendarTab } from "~/components/admin/calendar-tab";
@@ -10,6 +10,8 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { calendarOf } from "~/lib/server/calendar-zone.server";
 import type { Route } from "./+types/admin.calendar";
+import "~/locales/admin";
+import "~/locales/analytics";
 
 const pageOf = (v: string | null) => Math.min(Math.max(1, Number.parseInt(v ?? "1", 10) || 1), 10_000);
 

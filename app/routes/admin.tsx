@@ -1,5 +1,5 @@
 // Registers the admin namespace before any admin component renders (side-effect import).
-import "~/components/admin/i18n";
+
 import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_ENTITIES, type ContentEntity } from "#common/admin/forms";
@@ -20,6 +20,8 @@ import { splitLocale } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
+import "~/locales/admin";
+import "~/locales/calendar";
 
 const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead"];
 

@@ -10,6 +10,7 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { useServerText } from "~/lib/server-text";
 import type { Route } from "./+types/auth.reset-password";
+import "~/locales/auth";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));

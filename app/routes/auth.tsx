@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/seo";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth";
+import "~/locales/auth";
 
 type Mode = "signin" | "signup" | "forgot";
 /** The answer names the form it answers; `error` is the server's text ("" for field errors only). */

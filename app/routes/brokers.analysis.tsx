@@ -5,6 +5,7 @@ import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.analysis";
+import "~/locales/content";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

@@ -7,6 +7,7 @@ import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.blacklisted";
+import "~/locales/content";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { entries: await services(context).content.blacklist.list() };

@@ -6,6 +6,7 @@ import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/brokers.recommended";
+import "~/locales/content";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { brokers: await services(context).content.brokers.list() };

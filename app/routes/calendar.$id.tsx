@@ -26,6 +26,8 @@ import { calendarOf, readerTimeZone } from "~/lib/server/calendar-zone.server";
 import { useServerText } from "~/lib/server-text";
 import { formatFor } from "~/lib/use-format";
 import type { Route } from "./+types/calendar.$id";
+import "~/locales/analytics";
+import "~/locales/calendar";
 
 const HISTORY = 12;
 

@@ -8,6 +8,7 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/contact";
+import "~/locales/forms";
 
 const DEFAULT_CONTACT_EMAIL = "info@gulfpulse.com";
 

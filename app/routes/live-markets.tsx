@@ -7,6 +7,8 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/live-markets";
+import "~/locales/forms";
+import "~/locales/watchlists";
 
 const FEATURES = [
   { key: "realtime", Icon: Zap },

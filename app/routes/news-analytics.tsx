@@ -22,6 +22,7 @@ import { pageMeta } from "~/lib/seo";
 import { readerTimeZone } from "~/lib/server/calendar-zone.server";
 import { formatFor } from "~/lib/use-format";
 import type { Route } from "./+types/news-analytics";
+import "~/locales/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);

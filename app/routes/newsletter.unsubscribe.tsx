@@ -8,6 +8,7 @@ import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter.unsubscribe";
+import "~/locales/newsletter";
 
 type View = { state: "invalid" } | { state: "confirm" | "inactive" | "done"; email: string; token: string };
 

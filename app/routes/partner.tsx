@@ -6,6 +6,7 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { siteFormAction } from "~/lib/server/site-form-action.server";
 import type { Route } from "./+types/partner";
+import "~/locales/forms";
 
 const BENEFITS = [
   { key: "audience", Icon: Users },

@@ -28,6 +28,7 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/price-alerts";
+import "~/locales/alerts";
 
 const TABS = ["manage", "notifications", "history"] as const;
 type Tab = (typeof TABS)[number];

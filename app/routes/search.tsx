@@ -12,6 +12,7 @@ import { metaText } from "~/lib/meta-text";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/search";
+import "~/locales/search";
 
 const PAGE = 20;
 const MAX_RESULTS = 100;

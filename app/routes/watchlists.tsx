@@ -26,6 +26,7 @@ import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { marketPageData } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/watchlists";
+import "~/locales/watchlists";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);

@@ -330,7 +330,7 @@ for (const lang of ["en", "ar"] as const) {
         .fill("ارتفعت **الأسواق** هذا الأسبوع.");
       await panel.getByLabel(tr(lang, "admin:newsletter.send.testEmail")).fill(to);
       await panel.getByRole("button", { name: tr(lang, "admin:newsletter.send.sendTest") }).click();
-      await expect(panel.getByText(tr(lang, "common:server.testNewsletterSent"))).toBeVisible();
+      await expect(panel.getByText(tr(lang, "server:testNewsletterSent"))).toBeVisible();
       const [raw] = await mailsTo(to);
       expect(raw).toContain("Subject:");
       await page.screenshot({

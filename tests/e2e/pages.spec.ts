@@ -203,7 +203,7 @@ for (const lang of ["en", "ar"] as const) {
         async (p) => {
           await p
             .locator("header")
-            .getByRole("button", { name: tr(lang, "chat:history.open") })
+            .getByRole("button", { name: tr(lang, "common:chatHistory.open") })
             .click();
           await expect(p.getByRole("dialog", { name: tr(lang, "chat:history.title") })).toBeVisible();
         },

@@ -16,6 +16,7 @@ import {
   serviceWorker,
   subscribeThisDevice,
 } from "./push-client";
+import "~/locales/account";
 
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/forms/field";
 import { useLocalePath } from "~/components/link";
+import "~/locales/sessions";
 
 /**
  * Ends every session of the account, on every device, within a second (server/auth/sessions.ts):

@@ -8,6 +8,7 @@ import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { webhookApi } from "./webhook-api";
+import "~/locales/webhooks";
 
 const smallButton =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";

@@ -6,6 +6,8 @@ import { useForm } from "~/components/forms/use-form";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
 import { Panel, smallButton, TableScroll, tableClass, tdClass, thClass } from "./ui";
+import "~/locales/analytics";
+import "~/locales/calendar";
 
 export interface CalendarRowData {
   id: string;

@@ -25,6 +25,7 @@ import {
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"content">;
 type Row = Data["rows"][number];

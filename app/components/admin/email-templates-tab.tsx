@@ -19,6 +19,7 @@ import {
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"emailTemplates">;
 const STATUS_TONE = { pending: "amber", sending: "blue", sent: "green", dead: "red" } as const;

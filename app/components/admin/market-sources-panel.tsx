@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { MarketStatus } from "#server/market/types";
 import { Badge, formatDateTime, Panel, TableScroll, tableClass, tdClass, thClass } from "./ui";
+import "~/locales/admin";
 
 /** Left-to-right isolate: times, counts and English error texts read the same on Arabic pages. */
 const ltr = (text: string) => `\u2066${text}\u2069`;

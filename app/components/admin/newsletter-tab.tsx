@@ -22,6 +22,7 @@ import {
   thClass,
   useAdminFetcher,
 } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"newsletter">;
 

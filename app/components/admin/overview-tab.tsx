@@ -17,6 +17,7 @@ import {
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"overview">;
 const PAGE_SIZE = 20;

@@ -14,6 +14,7 @@ import { LIMIT_NAMES, LIMITS, limitsSettingsSchema } from "#common/limits";
 import { buttonClass, Checkbox, Field, TextareaField } from "~/components/forms/field";
 import type { TabData } from "./tab-data";
 import { Badge, FormMessage, formatDateTime, Panel, smallButton, useAdminFetcher } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"settings">;
 

@@ -6,6 +6,7 @@ import { useForm } from "~/components/forms/use-form";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
+import "~/locales/admin";
 
 export const smallButton =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";

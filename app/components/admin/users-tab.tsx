@@ -16,6 +16,7 @@ import {
   thClass,
   useAdminFetcher,
 } from "./ui";
+import "~/locales/admin";
 
 type Data = TabData<"users">;
 type Row = Data["rows"][number];

@@ -19,6 +19,7 @@ import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { InstrumentPicker } from "./instrument-picker";
 import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
+import "~/locales/alerts";
 
 /** A stored time as a datetime-local value in the browser's zone ("" when none). */
 function toLocalInput(iso: string | null) {

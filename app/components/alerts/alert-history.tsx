@@ -4,6 +4,7 @@ import { SelectField } from "~/components/forms/field";
 import { useFormat } from "~/lib/use-format";
 import { useConditionText } from "./alert-list";
 import type { AlertView, Suggestion, TriggerView } from "./types";
+import "~/locales/alerts";
 
 const CHANNELS = ["inApp", "email", "push", "webhook"] as const;
 

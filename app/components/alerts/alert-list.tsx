@@ -10,6 +10,7 @@ import { useFormat } from "~/lib/use-format";
 import { AlertForm } from "./alert-form";
 import { DeliveryLog } from "./delivery-log";
 import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
+import "~/locales/alerts";
 
 /** What a row's badge says; a paused alert reads "inactive", as the spec's switched-off alert. */
 export type ShownStatus = "active" | "triggered" | "inactive" | "expired" | "error";

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { DeliveryLogEntry } from "#common/webhook-schema";
 import { webhookApi } from "~/components/account/webhook-api";
 import { useFormat } from "~/lib/use-format";
+import "~/locales/webhooks";
 
 const statusClass: Record<DeliveryLogEntry["status"], string> = {
   delivered: "bg-emerald-100 text-emerald-800",

@@ -5,6 +5,7 @@ import { describedBy, FieldShell, Input } from "~/components/forms/field";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
 import type { Suggestion } from "./types";
+import "~/locales/alerts";
 
 interface Option {
   symbol: string;

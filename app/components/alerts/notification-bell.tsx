@@ -13,7 +13,7 @@ import { refreshUnread, unreadStore, useUnreadCount } from "./unread-store";
  * also listens never shows it twice.
  */
 export function NotificationBell() {
-  const { t } = useTranslation("alerts");
+  const { t } = useTranslation();
   const userId = useRootData()?.user?.id ?? null;
   const unread = useUnreadCount();
   const seenUser = useRef(userId);

@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { Link } from "~/components/link";
 import { useFormat } from "~/lib/use-format";
 import type { NotificationView } from "./types";
+import "~/locales/alerts";
 
 function NotificationItem({ n }: { n: NotificationView }) {
   const { t } = useTranslation("alerts");

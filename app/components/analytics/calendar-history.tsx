@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { figureValue } from "#common/calendar-options";
 import type { CalendarEventView } from "./calendar-view";
+import "~/locales/calendar";
 
 const W = 600;
 const H = 180;

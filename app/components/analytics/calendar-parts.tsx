@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { TIME_ZONE_CHOICES, timeZoneFromCookie } from "#common/calendar-options";
 import type { CalendarEventView, ZoneView } from "./calendar-view";
+import "~/locales/analytics";
+import "~/locales/calendar";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold";
 

@@ -10,6 +10,8 @@ import { Link } from "~/components/link";
 import { ImportanceBadge, ImportanceDot, StepError } from "./badges";
 import { EventFigures, SourceBadge, TimeZonePicker } from "./calendar-parts";
 import type { CalendarEventView, ZoneView } from "./calendar-view";
+import "~/locales/analytics";
+import "~/locales/calendar";
 
 /**
  * The Economic Calendar: day range (default 30), country, importance and category filters kept in

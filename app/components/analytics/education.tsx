@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { localized } from "~/components/content/localized";
 import { useLang } from "~/lib/locale";
 import type { EducationView } from "./view";
+import "~/locales/analytics";
 
 const ICONS: Record<string, typeof BookOpen> = {
   "understanding-gulf-stock-markets": BarChart3,

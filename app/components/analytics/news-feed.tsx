@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
+import "~/locales/analytics";
 
 /** The RSS News tab: title, source, description, publication date and time, category. */
 export function NewsFeed({ items }: { items: FeedItemView[] | null }) {

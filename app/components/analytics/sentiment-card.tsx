@@ -4,6 +4,7 @@ import { useFormat } from "~/lib/use-format";
 import { StepError, toneOf } from "./badges";
 import { toneSummary } from "./tone-summary";
 import type { SentimentView } from "./view";
+import "~/locales/analytics";
 
 const OVERALL_CLASS = { up: "text-emerald-600", down: "text-red-600", flat: "text-slate-500" };
 const SECTOR_CLASS = {

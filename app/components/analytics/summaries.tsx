@@ -4,6 +4,7 @@ import { textDir } from "#common/text-direction";
 import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";
+import "~/locales/analytics";
 
 /** AI Summaries: title, sentiment and impact badges, summary, key points, confidence bar. */
 export function Summaries({ summaries, engine }: { summaries: SummaryView[] | null; engine: string }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AnalysedStory, marketSentiment } from "#server/news/analysis/overall";
 import { createI18n } from "~/lib/i18n";
+import "~/locales/analytics";
 import { toneSummary } from "./tone-summary";
 import type { SentimentView } from "./view";
 

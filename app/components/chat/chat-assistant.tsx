@@ -9,6 +9,7 @@ import { chatApi } from "./chat-client";
 import { failureBanner, useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";
 import { MessageList } from "./message-list";
+import "~/locales/chat";
 
 const DEFAULT_MAX_CHARS = 4_000;
 

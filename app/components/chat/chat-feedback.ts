@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { serverText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { type ChatFailure, type ChatNotice, chatStore } from "./chat-store";
+import "~/locales/chat";
 
 /** The banner text of a failed reply (docs/product/chat.md). */
 export function failureBanner(f: ChatFailure, t: TFunction<"chat">): string {

@@ -8,6 +8,7 @@ import { useFormat } from "~/lib/use-format";
 import { useChatToasts } from "./chat-feedback";
 import { chatStore, useChatState } from "./chat-store";
 import { dateLabel } from "./date-label";
+import "~/locales/chat";
 
 function DateLabelText({ at }: { at: string }) {
   const { t } = useTranslation("chat");

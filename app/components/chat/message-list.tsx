@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import type { ChatMessage, ToolActivity } from "./chat-store";
 import { Markdown } from "./markdown";
+import "~/locales/chat";
 
 function ToolLine({ tool }: { tool: ToolActivity }) {
   const { t } = useTranslation("chat");

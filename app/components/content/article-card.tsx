@@ -8,6 +8,7 @@ import { useFormat } from "~/lib/use-format";
 import { CategoryBadge, PriorityBadge } from "./badges";
 import { articleHref } from "./format";
 import { localized } from "./localized";
+import "~/locales/content";
 
 /** One editorial article in a list: category or priority, bank, title, excerpt, relative time. */
 export function ArticleCard({

@@ -9,6 +9,7 @@ import { ArticleCard } from "./article-card";
 import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
 import { sectionHref } from "./format";
 import { localized } from "./localized";
+import "~/locales/content";
 
 // Styles for the sanitized Markdown body (h2-h4, lists, links, quotes, tables).
 const PROSE =

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Priority, Severity } from "#server/content/types";
+import "~/locales/content";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold";
 

@@ -6,6 +6,7 @@ import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { SeverityBadge } from "./badges";
 import { localized } from "./localized";
+import "~/locales/content";
 
 const BORDER = { urgent: "border-l-red-600", high: "border-l-orange-500", medium: "border-l-yellow-400" };
 

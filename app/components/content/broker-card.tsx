@@ -4,6 +4,7 @@ import type { Broker } from "#server/content/types";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { localized } from "./localized";
+import "~/locales/content";
 
 /** Five stars filled to the rating (out of 5). */
 function Stars({ rating }: { rating: number }) {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
+import "~/locales/company";
 
 type LegalKey = "privacy" | "terms" | "disclaimer";
 interface LegalSection {
@@ -23,7 +24,7 @@ const OTHERS: Array<{ key: LegalKey; to: string }> = [
 
 /** Static legal text, last updated December 2024 (docs/product/content.md). */
 export function LegalPage({ doc }: { doc: LegalKey }) {
-  const { t } = useTranslation("content");
+  const { t } = useTranslation("company");
   const sections = t(`legal.${doc}.sections`, { returnObjects: true }) as LegalSection[];
   return (
     <Page title={t(`legal.${doc}.title`)} subtitle={t("legal.lastUpdated")}>

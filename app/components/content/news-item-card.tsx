@@ -5,6 +5,7 @@ import type { NewsItem } from "#server/news/types";
 import { dirOf } from "~/lib/i18n";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";
+import "~/locales/content";
 
 const isHttp = (link: string | null): link is string => !!link && /^https?:\/\//i.test(link);
 

@@ -4,6 +4,7 @@ import { Page } from "~/components/layout/page";
 import { ArticleCard } from "./article-card";
 import { LiveBadge } from "./badges";
 import { NewsItemRow } from "./news-item-card";
+import "~/locales/content";
 
 /** /news/economic, /news/breaking, /news/central-bank: editorial articles, then the wire. */
 export function NewsSectionPage({ page, now }: { page: NewsPage; now: number }) {

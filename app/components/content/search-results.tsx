@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { WatchButton } from "~/components/watchlists/watch-button";
 import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import "~/locales/search";
 
 const ICONS: Record<SearchResultType, typeof FileText> = {
   analysis: FileText,

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "#common/honeypot";
+import "~/locales/forms";
 
 /** The look of every text box, select and text area on the site (and nowhere else). */
 const controlClass =

@@ -1,6 +1,7 @@
 import { BarChart3, BookOpen, CalendarDays, Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
+import "~/locales/home";
 
 const FEATURES = [
   { key: "news", icon: Newspaper },

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "~/locales/content";
 
 /** The warning scrolls once 30% of it is visible; one pass takes 53 seconds, repeating. */
 const VISIBLE_THRESHOLD = 0.3;

@@ -3,6 +3,7 @@ import type { HomeContent } from "#server/content/types";
 import { ArticleCard } from "~/components/content/article-card";
 import { sectionHref } from "~/components/content/format";
 import { Link } from "~/components/link";
+import "~/locales/content";
 
 /**
  * On the home page: latest news in three columns (economic, breaking, central bank) of two

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Broker } from "#server/content/types";
 import { BrokerCard } from "~/components/content/broker-card";
 import { Link } from "~/components/link";
+import "~/locales/content";
 
 /**
  * On the home page: four recommended broker cards and an 'Apply for Partnership' call to

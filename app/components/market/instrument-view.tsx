@@ -11,6 +11,7 @@ import { instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
 import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge, StatusBadge } from "./quote-parts";
+import "~/locales/market";
 
 // 4 January 2026 was a Sunday: day d of the week is 4 + d January.
 const dayName = (f: Format, d: number) => f.weekday(Date.UTC(2026, 0, 4 + d));

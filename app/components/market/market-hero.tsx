@@ -7,6 +7,7 @@ import { useDigits, useFormat } from "~/lib/use-format";
 import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge } from "./quote-parts";
+import "~/locales/market";
 
 /**
  * Home hero: headline plus a small live overview with a Live badge and GMT time.

@@ -8,6 +8,7 @@ import { useLang } from "~/lib/locale";
 import { instrumentHref, instrumentName } from "./format";
 import { type LiveQuote, useMarketFeed } from "./market-feed";
 import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "./quote-parts";
+import "~/locales/market";
 
 /** Gulf Stocks and Major Currencies start open; the others start closed. */
 const PANELS: Array<{ category: MarketCategory; open: boolean }> = [

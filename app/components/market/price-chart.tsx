@@ -6,6 +6,7 @@ import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
+import "~/locales/market";
 
 const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
 

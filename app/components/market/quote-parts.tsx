@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/lib/use-format";
 import type { LiveQuote, QuoteStatus } from "./market-feed";
+import "~/locales/market";
 
 /** A brief green/red flash when a value changes (classes flash-up / flash-down in app.css). */
 function useFlash(value: number) {

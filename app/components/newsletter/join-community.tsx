@@ -2,6 +2,7 @@ import { CheckCircle2, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LazySubscribeDialog } from "./lazy-subscribe-dialog";
+import "~/locales/newsletter";
 
 /** Home section 5: Join Our Trading Community; its button opens the short (name, email) modal. */
 export function JoinCommunity() {

@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LazySubscribeDialog } from "./lazy-subscribe-dialog";
+import "~/locales/newsletter";
 
 /** Home section 2: the newsletter banner; its button opens the full subscribe modal. */
 export function NewsletterBanner() {

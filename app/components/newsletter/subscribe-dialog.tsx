@@ -14,6 +14,7 @@ import {
   TextareaField,
 } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
+import "~/locales/newsletter";
 
 export type SubscribeSource = "full" | "community";
 

@@ -9,6 +9,7 @@ import {
 } from "#common/forms-schema";
 import { EmailField, NameField, PhoneField, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame } from "./form-frame";
+import "~/locales/forms";
 
 const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 

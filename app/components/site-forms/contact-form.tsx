@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { CONTACT_SUBJECTS, contactSchema } from "#common/forms-schema";
 import { EmailField, NameField, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame } from "./form-frame";
+import "~/locales/forms";
 
 /** Longest broker name taken from the link, so a crafted URL cannot fill the message. */
 const MAX_BROKER_NAME = 120;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { buttonClass, FormMessage, Honeypot } from "~/components/forms/field";
 import { useLocalePath } from "~/components/link";
 import { useSiteForm } from "./use-site-form";
+import "~/locales/forms";
 
 const COMMON_MESSAGES = new Set(["validation", "invalidEmail", "tooLong", "invalidOption", "rateLimited"]);
 

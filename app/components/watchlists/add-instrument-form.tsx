@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { fillMessage, WATCHLIST_MESSAGES } from "#common/watchlist-schema";
 import { buttonClass, Input } from "~/components/forms/field";
 import { useServerText } from "~/lib/server-text";
+import "~/locales/watchlists";
 
 export interface Suggestion {
   symbol: string;

@@ -28,7 +28,8 @@ export function LocalWatchlistMerge() {
       localWatchlist.clear();
       if (!result.ok) return;
       const added = Array.isArray(result.added) ? result.added.length : 0;
-      if (added) toast.success(t("merged", { count: added }));
+      // Every page has this component and few ever merge: the texts load when one does.
+      if (added) void import("~/locales/watchlists").then(() => toast.success(t("merged", { count: added })));
       void revalidate();
     });
     return () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { useLocalWatchlist } from "./local-watchlist";
+import "~/locales/watchlists";
 
 // The menu's code loads on the first click: the star sits on the home page's every row.
 const WatchMenu = lazy(() => import("./watch-menu"));

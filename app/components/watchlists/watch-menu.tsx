@@ -9,6 +9,7 @@ import { useLang } from "~/lib/locale";
 import { useServerText } from "~/lib/server-text";
 import { localWatchlist, useLocalWatchlist } from "./local-watchlist";
 import { fetchWatchlists, type MenuList, postWatchlists } from "./watchlist-api";
+import "~/locales/watchlists";
 
 const panelClass =
   "absolute start-0 top-full z-30 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-3 text-start text-sm font-normal text-slate-700 shadow-lg";

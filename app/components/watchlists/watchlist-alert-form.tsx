@@ -5,6 +5,7 @@ import { buttonClass, Checkbox, Input, Select } from "~/components/forms/field";
 import { useServerText } from "~/lib/server-text";
 import type { WatchlistView } from "./types";
 import { useWatchlistAction } from "./use-watchlist-action";
+import "~/locales/watchlists";
 
 /**
  * "Alert on the whole watchlist": one price alert per member, on a change % from now or a move

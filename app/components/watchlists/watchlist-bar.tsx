@@ -9,6 +9,7 @@ import { useServerText } from "~/lib/server-text";
 import { useFormat } from "~/lib/use-format";
 import type { WatchlistView } from "./types";
 import { useWatchlistAction } from "./use-watchlist-action";
+import "~/locales/watchlists";
 
 const tabClass = (active: boolean) =>
   `inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${

@@ -7,6 +7,7 @@ import { type LiveQuote, useMarketFeed } from "~/components/market/market-feed";
 import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "~/components/market/quote-parts";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import "~/locales/watchlists";
 
 type SortKey = "symbol" | "price" | "changePercent";
 type Sort = { key: SortKey; dir: 1 | -1 } | null;

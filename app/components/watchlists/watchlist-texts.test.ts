@@ -4,6 +4,7 @@ import { createI18n } from "~/lib/i18n";
 import { findServerText, serverText } from "~/lib/server-text";
 import ar from "~/locales/ar/watchlists.json";
 import en from "~/locales/en/watchlists.json";
+import "~/locales/watchlists";
 
 const arT = createI18n("ar").getFixedT("ar", "watchlists");
 const sample = { symbol: "BTC", needed: 12, free: 3, max: 100 };
