@@ -5,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
 import { OneChunkPerFlush } from "./lib/server/one-chunk-per-flush.server";
+import { rememberedRender, rememberRender, renderKey } from "./lib/server/render-memo.server";
 
 // The server reads this key from the build so loaders and the server share one context object.
 export { requestContext };
@@ -19,6 +20,16 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestContext).nonce;
+  const key = renderKey(request, routerContext, nonce);
+  const remembered = key ? rememberedRender(key, nonce) : null;
+  if (remembered) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("X-Render", "remembered");
+    return new Response(remembered as Uint8Array<ArrayBuffer>, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -30,7 +41,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new OneChunkPerFlush();
+          const body = new OneChunkPerFlush(
+            key ? (whole) => responseStatusCode === 200 && rememberRender(key, whole, nonce) : undefined,
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

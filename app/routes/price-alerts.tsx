@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { data, useRevalidator, useSearchParams } from "react-router";
 import { type ActionResult, failureOf, fieldErrors } from "#common/action-result";
 import { alertFormSchema } from "#common/alert-schema";
 import { AlertForm } from "~/components/alerts/alert-form";
@@ -36,69 +36,82 @@ const tabOf = (v: string | null): Tab =>
   ((TABS as readonly string[]).find((t) => t === v) as Tab) ?? "manage";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The open tab's data only: the list and the webhooks for Manage, the notifications and the unread
+ * count for Notifications, the triggers and the alerts they name for History. A tab opened later
+ * loads its own: a change of the query string reloads the data. No prices: they change on every tick, and the page's
+ * render is remembered for as long as its data stays the same (`handle` below); the form fetches
+ * the latest prices when it opens.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
   const user = await getUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const tab = tabOf(params.get("tab"));
   const empty = {
-    alerts: [] as AlertView[],
-    notifications: [] as NotificationView[],
-    unread: 0,
-    history: [] as TriggerView[],
-    webhooks: [] as WebhookView[],
+    tab,
+    alerts: null as AlertView[] | null,
+    notifications: null as NotificationView[] | null,
+    unread: null as number | null,
+    history: null as TriggerView[] | null,
+    webhooks: null as WebhookView[] | null,
   };
   if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
   const suggestions = s.alerts.suggestions();
-  const alertId = new URL(request.url).searchParams.get("alert") ?? undefined;
+  const alertId = params.get("alert") ?? undefined;
+  const none = Promise.resolve(null);
   try {
     const [alerts, notifications, unread, history, webhooks] = await Promise.all([
-      s.alerts.list(user.id),
-      s.alerts.notifications(user.id),
-      s.alerts.unreadCount(user.id),
-      s.alerts.history(user.id, { alertId }),
-      s.alerts.webhooks(user.id),
+      tab === "notifications" ? none : s.alerts.list(user.id),
+      tab === "notifications" ? s.alerts.notifications(user.id) : none,
+      tab === "notifications" ? s.alerts.unreadCount(user.id) : none,
+      tab === "history" ? s.alerts.history(user.id, { alertId }) : none,
+      tab === "manage" ? s.alerts.webhooks(user.id) : none,
     ]);
     return {
       signedIn: true,
       failed: false,
       suggestions,
+      tab,
       unread,
-      alerts: alerts.map(
-        (a): AlertView => ({
-          id: a.id,
-          symbol: a.symbol,
-          alertType: a.alertType,
-          targetValue: a.targetValue,
-          currentValue: a.currentValue,
-          status: a.status,
-          frequency: a.frequency,
-          cooldownSeconds: a.cooldownSeconds,
-          windowMinutes: a.windowMinutes,
-          expiresAt: iso(a.expiresAt),
-          errorMessage: a.errorMessage,
-          notifyEmail: a.notifyEmail,
-          notifyPush: a.notifyPush,
-          notifyWebhook: a.notifyWebhook,
-          webhookId: a.webhookId,
-          triggeredAt: iso(a.triggeredAt),
-          triggeredPrice: a.triggeredPrice,
-          createdAt: a.createdAt.toISOString(),
-        }),
-      ),
-      notifications: notifications.map(
-        (n): NotificationView => ({ ...n, createdAt: n.createdAt.toISOString() }),
-      ),
-      history: history.map(
-        (h): TriggerView => ({
-          id: h.id,
-          alertId: h.alertId,
-          symbol: h.symbol,
-          price: h.price,
-          title: h.title,
-          message: h.message,
-          channels: h.channels,
-          triggeredAt: h.triggeredAt.toISOString(),
-        }),
-      ),
+      alerts:
+        alerts?.map(
+          (a): AlertView => ({
+            id: a.id,
+            symbol: a.symbol,
+            alertType: a.alertType,
+            targetValue: a.targetValue,
+            currentValue: a.currentValue,
+            status: a.status,
+            frequency: a.frequency,
+            cooldownSeconds: a.cooldownSeconds,
+            windowMinutes: a.windowMinutes,
+            expiresAt: iso(a.expiresAt),
+            errorMessage: a.errorMessage,
+            notifyEmail: a.notifyEmail,
+            notifyPush: a.notifyPush,
+            notifyWebhook: a.notifyWebhook,
+            webhookId: a.webhookId,
+            triggeredAt: iso(a.triggeredAt),
+            triggeredPrice: a.triggeredPrice,
+            createdAt: a.createdAt.toISOString(),
+          }),
+        ) ?? null,
+      notifications:
+        notifications?.map((n): NotificationView => ({ ...n, createdAt: n.createdAt.toISOString() })) ?? null,
+      history:
+        history?.map(
+          (h): TriggerView => ({
+            id: h.id,
+            alertId: h.alertId,
+            symbol: h.symbol,
+            price: h.price,
+            title: h.title,
+            message: h.message,
+            channels: h.channels,
+            triggeredAt: h.triggeredAt.toISOString(),
+          }),
+        ) ?? null,
       webhooks,
     };
   } catch (err) {
@@ -106,6 +119,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { signedIn: true, failed: true, suggestions, ...empty };
   }
 }
+
+/** The page's render is a function of its data and URL alone (see ~/lib/server/render-memo.server). */
+export const handle = { rememberRenders: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
@@ -199,6 +215,8 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
   const [tab, setTab] = useState<Tab>(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
   const { signedIn, failed, alerts, notifications, suggestions, unread, history, webhooks } = loaderData;
+  // A tab clicked shows at once; its data arrives with the navigation the click started.
+  const loading = <p className="py-8 text-center text-slate-500">{t("loading")}</p>;
   useLiveUpdates(signedIn);
 
   useEffect(() => {
@@ -206,7 +224,7 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
   }, [failed, t]);
   // The bell shows the server's count; keep it in step with what this page loaded.
   useEffect(() => {
-    if (signedIn && !failed) unreadStore.set(unread);
+    if (signedIn && !failed && unread !== null) unreadStore.set(unread);
   }, [signedIn, failed, unread]);
 
   const tabClass =
@@ -235,6 +253,8 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="manage" className="outline-none">
           {!signedIn ? (
             <SignedOut text={t("signedOut.manage")} />
+          ) : !alerts || !webhooks ? (
+            loading
           ) : (
             <div className="flex flex-col gap-5">
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -262,6 +282,8 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="notifications" className="outline-none">
           {!signedIn ? (
             <SignedOut text={t("signedOut.notifications")} />
+          ) : !notifications ? (
+            loading
           ) : (
             <NotificationList notifications={notifications} />
           )}
@@ -269,6 +291,8 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="history" className="outline-none">
           {!signedIn ? (
             <SignedOut text={t("signedOut.manage")} />
+          ) : !history || !alerts ? (
+            loading
           ) : (
             <AlertHistory triggers={history} alerts={alerts} suggestions={suggestions} />
           )}
@@ -276,24 +300,6 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
       </Tabs.Root>
     </Page>
   );
-}
-
-/** Switching tabs only changes `tab`: no need to reload the data. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  // The history filter (?alert=) is read by the loader, so it does reload.
-  const strip = (u: URL) => {
-    const p = new URLSearchParams(u.search);
-    p.delete("tab");
-    return p.toString();
-  };
-  const onlyTab = currentUrl.search !== nextUrl.search && strip(currentUrl) === strip(nextUrl);
-  return onlyTab ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -380,12 +380,10 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     },
 
     suggestions() {
-      const m = market;
-      return m.catalogue().map((i) => ({
+      return market.catalogue().map((i) => ({
         symbol: i.symbol,
         name: i.name,
         nameAr: i.nameAr,
-        price: m.quote(i.symbol)?.price ?? null,
         decimals: i.decimals,
       }));
     },

@@ -124,14 +124,11 @@ export interface PriceAlerts extends AlertsService {
   unreadCount(userId: string): Promise<number>;
   markRead(userId: string, notificationId: string): Promise<void>;
   markAllRead(userId: string): Promise<number>;
-  /** Instruments the symbol field suggests, with the latest price when known. */
-  suggestions(): Array<{
-    symbol: string;
-    name: string;
-    nameAr?: string;
-    price: number | null;
-    decimals: number;
-  }>;
+  /**
+   * Instruments the symbol field suggests. No prices: they change on every tick, and the page
+   * that lists them is remembered while its data stays the same.
+   */
+  suggestions(): Array<{ symbol: string; name: string; nameAr?: string; decimals: number }>;
   /** Rebuilds the index from the database and listens to the market's ticks. */
   start(): Promise<void>;
   /** Stops listening and waits for the evaluation in progress. */

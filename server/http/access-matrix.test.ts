@@ -208,6 +208,18 @@ const MATRIX: Row[] = [
       user: (res, rows) => {
         expect(res.status).toBe(200);
         expect(res.text).toContain(rows.alertId);
+      },
+    },
+  },
+  {
+    name: "GET price-alerts, notifications tab",
+    call: (who) => send(who, "GET", "/price-alerts?tab=notifications"),
+    expect: {
+      anonymous: lacksOwnerData,
+      other: lacksOwnerData,
+      admin: lacksOwnerData,
+      user: (res) => {
+        expect(res.status).toBe(200);
         expect(res.text).toContain("owner-secret-notification");
       },
     },

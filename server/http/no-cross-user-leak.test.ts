@@ -27,6 +27,8 @@ const PAGES = [
   "/",
   "/ar",
   "/price-alerts",
+  "/price-alerts?tab=notifications",
+  "/price-alerts?tab=history",
   "/ar/price-alerts",
   "/watchlists",
   "/account",

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "#common/action-result";
 import { ALERT_FREQUENCIES, type AlertFrequency, MOVE_WINDOWS } from "#common/alert-options";
@@ -32,6 +32,29 @@ function toLocalInput(iso: string | null) {
 /** The browser's UTC offset at that local time (DST-aware), for the server to read the expiry. */
 const offsetAt = (local: string) => (local ? String(new Date(local).getTimezoneOffset()) : "");
 
+type Bundle = Record<string, Array<{ symbol: string; price: number }> | string>;
+
+/**
+ * The latest price of every instrument the market panels quote (GET /api/market), fetched when
+ * the form opens: the page's own data carries no prices, so that its render can be remembered.
+ */
+function useLatestPrices(): ReadonlyMap<string, number> {
+  const [prices, setPrices] = useState<ReadonlyMap<string, number>>(() => new Map());
+  useEffect(() => {
+    const abort = new AbortController();
+    fetch("/api/market", { signal: abort.signal, headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<Bundle>) : null))
+      .then((bundle) => {
+        const quotes = Object.values(bundle ?? {}).flatMap((group) => (Array.isArray(group) ? group : []));
+        setPrices(new Map(quotes.map((q) => [q.symbol, q.price])));
+      })
+      // Without a price the form only leaves out its hint.
+      .catch(() => {});
+    return () => abort.abort();
+  }, []);
+  return prices;
+}
+
 /**
  * 'Create Price Alert' and its rules (docs/product/alerts.md); with `alert`, the same form edits
  * that alert (every field).
@@ -51,6 +74,7 @@ export function AlertForm({
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
+  const prices = useLatestPrices();
   const intent = alert ? "update" : "create";
   const [symbol, setSymbol] = useState(alert?.symbol ?? "");
   const [alertType, setAlertType] = useState<AlertTypeValue>(alert?.alertType ?? "above");
@@ -87,6 +111,7 @@ export function AlertForm({
   const id = useId();
   const percent = isPercentType(alertType);
   const known = suggestions.find((s) => s.symbol === symbol.trim().toUpperCase());
+  const price = known ? prices.get(known.symbol) : undefined;
   const title = alert ? t("form.editTitle") : t("form.title");
 
   return (
@@ -113,11 +138,11 @@ export function AlertForm({
             error={st(errors.symbol)}
             suggestions={suggestions}
           />
-          {known?.price != null ? (
+          {known && price !== undefined ? (
             <p className="mt-1 text-xs text-slate-500" data-testid="current-price">
               {t("form.currentPrice", {
                 name: instrumentName(known, lang),
-                price: f.price(known.price, known.decimals),
+                price: f.price(price, known.decimals),
               })}
             </p>
           ) : null}

@@ -57,7 +57,6 @@ export interface Suggestion {
   symbol: string;
   name: string;
   nameAr?: string;
-  price: number | null;
   decimals: number;
 }
 

@@ -10,6 +10,16 @@ import { Transform, type TransformCallback } from "node:stream";
  */
 export class OneChunkPerFlush extends Transform {
   #pending: Buffer[] = [];
+  /** What was sent so far, kept only when someone wants the whole body at the end. */
+  #sent: Buffer[] | null;
+  #whole?: (body: Buffer) => void;
+
+  /** `whole`, when given, receives the complete body once the render has ended. */
+  constructor(whole?: (body: Buffer) => void) {
+    super();
+    this.#whole = whole;
+    this.#sent = whole ? [] : null;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.#pending.push(chunk);
@@ -21,11 +31,13 @@ export class OneChunkPerFlush extends Transform {
     if (this.#pending.length === 0) return;
     const whole = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
     this.#pending = [];
+    this.#sent?.push(whole);
     this.push(whole);
   }
 
   override _flush(done: TransformCallback) {
     this.flush();
+    if (this.#sent) this.#whole?.(Buffer.concat(this.#sent));
     done();
   }
 }
