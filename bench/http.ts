@@ -26,6 +26,7 @@ import { medianRenderTimes } from "./signed-in-renders";
 import {
   ensureBuild,
   freePort,
+  historyBackfilled,
   loadAverage,
   nextMessage,
   spawnNode as spawnChild,
@@ -118,7 +119,10 @@ async function load(url: string, seconds = SECONDS, cookie = ""): Promise<Load> 
   }
 }
 
-/** The production app on a data folder; resolves once it answers /readyz. */
+/**
+ * The production app on a data folder; resolves once it answers /readyz and its first start's
+ * market history is written, so no figure is taken while a year of bars is being inserted.
+ */
 async function startApp(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const app = spawnServer(
@@ -131,14 +135,17 @@ async function startApp(dataDir: string, env: Record<string, string>) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       BUILD_DIR,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ...ACCOUNT_ENV,
       ...env,
     },
-    "ignore",
+    "pipe",
   );
+  const backfilled = historyBackfilled(app);
+  app.stdout?.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/readyz`);
+  await backfilled;
   return { app, url };
 }
 

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { type CpuProfile, formatSummary, summarize } from "./cpu-profile-summary";
 import { medianRenderTimes, SIGNED_IN_PAGES, timeView } from "./signed-in-renders";
-import { freePort, loadAverage, serverEntry, spawnServer, waitHttp } from "./support";
+import { freePort, historyBackfilled, loadAverage, serverEntry, spawnServer, waitHttp } from "./support";
 import { usedAccount } from "./used-account";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -64,18 +64,24 @@ async function main() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: PG_URL ?? "",
+      // Required with a DATABASE_URL in production; the embedded database makes its own otherwise.
+      AUTH_SECRET: PG_URL ? "bench-secret-bench-secret-bench-secret-1" : "",
       BUILD_DIR,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       REQUIRE_EMAIL_VERIFICATION: "false",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       MARKET_TICK_MS: "5000",
     },
-    "ignore",
+    "pipe",
     [`--inspect=127.0.0.1:${inspectPort}`],
   );
+  const backfilled = historyBackfilled(app);
+  app.stdout?.resume();
   const origin = `http://127.0.0.1:${port}`;
   try {
     await waitHttp(`${origin}/readyz`);
+    // A first start writes a year of market history; the figures are of the site after it.
+    await backfilled;
     const db = PG_URL ? "PostgreSQL" : "PGlite";
     const account = await usedAccount(origin, { email: `reader-${Date.now()}@example.com` });
     console.log(`signed-in renders on ${db}, ${os.cpus().length} CPUs, load ${loadAverage()}`);

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, useRevalidator, useSearchParams } from "react-router";
 import { type ActionResult, failureOf, fieldErrors } from "#common/action-result";
 import { alertFormSchema } from "#common/alert-schema";
+import type { PriceAlertRow, TriggerRow } from "#server/alerts/types";
 import { AlertForm } from "~/components/alerts/alert-form";
 import { AlertHistory } from "~/components/alerts/alert-history";
 import { AlertList } from "~/components/alerts/alert-list";
@@ -36,11 +37,43 @@ const tabOf = (v: string | null): Tab =>
   ((TABS as readonly string[]).find((t) => t === v) as Tab) ?? "manage";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+const alertView = (a: PriceAlertRow): AlertView => ({
+  id: a.id,
+  symbol: a.symbol,
+  alertType: a.alertType,
+  targetValue: a.targetValue,
+  currentValue: a.currentValue,
+  status: a.status,
+  frequency: a.frequency,
+  cooldownSeconds: a.cooldownSeconds,
+  windowMinutes: a.windowMinutes,
+  expiresAt: iso(a.expiresAt),
+  errorMessage: a.errorMessage,
+  notifyEmail: a.notifyEmail,
+  notifyPush: a.notifyPush,
+  notifyWebhook: a.notifyWebhook,
+  webhookId: a.webhookId,
+  triggeredAt: iso(a.triggeredAt),
+  triggeredPrice: a.triggeredPrice,
+  createdAt: a.createdAt.toISOString(),
+});
+
+const triggerView = (h: TriggerRow): TriggerView => ({
+  id: h.id,
+  alertId: h.alertId,
+  symbol: h.symbol,
+  price: h.price,
+  title: h.title,
+  message: h.message,
+  channels: h.channels,
+  triggeredAt: h.triggeredAt.toISOString(),
+});
+
 /**
- * The open tab's data only: the list and the webhooks for Manage, the notifications and the unread
- * count for Notifications, the triggers and the alerts they name for History. A tab opened later
- * loads its own: a change of the query string reloads the data. No prices: they change on every tick, and the page's
- * render is remembered for as long as its data stays the same (`handle` below); the form fetches
+ * The open tab's data only: the list and the webhooks for Manage, the notifications and the
+ * unread count for Notifications, the triggers and the alerts they name for History; another tab
+ * changes the query string, which loads its data. No prices: they change on every tick, and the
+ * page's render is remembered while its data stays the same (`handle` below); the form fetches
  * the latest prices when it opens.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,7 +82,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
   const empty = {
-    tab,
     alerts: null as AlertView[] | null,
     notifications: null as NotificationView[] | null,
     unread: null as number | null,
@@ -58,60 +90,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
   const suggestions = s.alerts.suggestions();
-  const alertId = params.get("alert") ?? undefined;
-  const none = Promise.resolve(null);
+  const when = <T,>(open: boolean, load: () => Promise<T>) => (open ? load() : null);
   try {
     const [alerts, notifications, unread, history, webhooks] = await Promise.all([
-      tab === "notifications" ? none : s.alerts.list(user.id),
-      tab === "notifications" ? s.alerts.notifications(user.id) : none,
-      tab === "notifications" ? s.alerts.unreadCount(user.id) : none,
-      tab === "history" ? s.alerts.history(user.id, { alertId }) : none,
-      tab === "manage" ? s.alerts.webhooks(user.id) : none,
+      when(tab !== "notifications", () => s.alerts.list(user.id)),
+      when(tab === "notifications", () => s.alerts.notifications(user.id)),
+      when(tab === "notifications", () => s.alerts.unreadCount(user.id)),
+      when(tab === "history", () => s.alerts.history(user.id, { alertId: params.get("alert") ?? undefined })),
+      when(tab === "manage", () => s.alerts.webhooks(user.id)),
     ]);
     return {
       signedIn: true,
       failed: false,
       suggestions,
-      tab,
       unread,
-      alerts:
-        alerts?.map(
-          (a): AlertView => ({
-            id: a.id,
-            symbol: a.symbol,
-            alertType: a.alertType,
-            targetValue: a.targetValue,
-            currentValue: a.currentValue,
-            status: a.status,
-            frequency: a.frequency,
-            cooldownSeconds: a.cooldownSeconds,
-            windowMinutes: a.windowMinutes,
-            expiresAt: iso(a.expiresAt),
-            errorMessage: a.errorMessage,
-            notifyEmail: a.notifyEmail,
-            notifyPush: a.notifyPush,
-            notifyWebhook: a.notifyWebhook,
-            webhookId: a.webhookId,
-            triggeredAt: iso(a.triggeredAt),
-            triggeredPrice: a.triggeredPrice,
-            createdAt: a.createdAt.toISOString(),
-          }),
-        ) ?? null,
-      notifications:
-        notifications?.map((n): NotificationView => ({ ...n, createdAt: n.createdAt.toISOString() })) ?? null,
-      history:
-        history?.map(
-          (h): TriggerView => ({
-            id: h.id,
-            alertId: h.alertId,
-            symbol: h.symbol,
-            price: h.price,
-            title: h.title,
-            message: h.message,
-            channels: h.channels,
-            triggeredAt: h.triggeredAt.toISOString(),
-          }),
-        ) ?? null,
+      alerts: alerts?.map(alertView) ?? null,
+      notifications: notifications?.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })) ?? null,
+      history: history?.map(triggerView) ?? null,
       webhooks,
     };
   } catch (err) {
