@@ -45,7 +45,8 @@ export function renderKey(request: Request, context: EntryContext, nonce: string
   const handler = context.staticHandlerContext;
   const plain =
     request.method === "GET" && handler.statusCode === 200 && !handler.errors && !handler.actionData;
-  if (!plain || !nonce) return null;
+  // In development the code changes under the same data: every request renders.
+  if (!plain || !nonce || process.env.NODE_ENV === "development") return null;
   const optedIn = handler.matches.some(
     (match) =>
       (context.routeModules[match.route.id]?.handle as { rememberRenders?: boolean })?.rememberRenders,
