@@ -10,13 +10,7 @@ import { AlertForm } from "~/components/alerts/alert-form";
 import { AlertHistory } from "~/components/alerts/alert-history";
 import { AlertList } from "~/components/alerts/alert-list";
 import { NotificationList } from "~/components/alerts/notification-list";
-import type {
-  AlertActionResult,
-  AlertView,
-  NotificationView,
-  TriggerView,
-  WebhookView,
-} from "~/components/alerts/types";
+import type { AlertActionResult, AlertView, NotificationView, TriggerView } from "~/components/alerts/types";
 import { unreadStore } from "~/components/alerts/unread-store";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
@@ -70,11 +64,11 @@ const triggerView = (h: TriggerRow): TriggerView => ({
 });
 
 /**
- * The open tab's data only: the list and the webhooks for Manage, the notifications and the
- * unread count for Notifications, the triggers and the alerts they name for History; another tab
- * changes the query string, which loads its data. No prices: they change on every tick, and the
- * page's render is remembered while its data stays the same (`handle` below); the form fetches
- * the latest prices when it opens.
+ * The open tab's data only: the alerts for Manage, the notifications and the unread count for
+ * Notifications, the triggers and the alerts they name for History; another tab changes the query
+ * string, which loads its data. No prices (they change on every tick, and the page's render is
+ * remembered while its data stays the same: `handle` below) and no webhook endpoints: the form
+ * fetches both when it opens.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
@@ -86,18 +80,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifications: null as NotificationView[] | null,
     unread: null as number | null,
     history: null as TriggerView[] | null,
-    webhooks: null as WebhookView[] | null,
   };
   if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
   const suggestions = s.alerts.suggestions();
   const when = <T,>(open: boolean, load: () => Promise<T>) => (open ? load() : null);
   try {
-    const [alerts, notifications, unread, history, webhooks] = await Promise.all([
+    const [alerts, notifications, unread, history] = await Promise.all([
       when(tab !== "notifications", () => s.alerts.list(user.id)),
       when(tab === "notifications", () => s.alerts.notifications(user.id)),
       when(tab === "notifications", () => s.alerts.unreadCount(user.id)),
       when(tab === "history", () => s.alerts.history(user.id, { alertId: params.get("alert") ?? undefined })),
-      when(tab === "manage", () => s.alerts.webhooks(user.id)),
     ]);
     return {
       signedIn: true,
@@ -107,7 +99,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       alerts: alerts?.map(alertView) ?? null,
       notifications: notifications?.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })) ?? null,
       history: history?.map(triggerView) ?? null,
-      webhooks,
     };
   } catch (err) {
     s.log.error({ err }, "alerts: loading the page failed");
@@ -209,7 +200,7 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
   // Local first so a click switches at once; the URL follows (and the bell's link leads here).
   const [tab, setTab] = useState<Tab>(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
-  const { signedIn, failed, alerts, notifications, suggestions, unread, history, webhooks } = loaderData;
+  const { signedIn, failed, alerts, notifications, suggestions, unread, history } = loaderData;
   // A tab clicked shows at once; its data arrives with the navigation the click started.
   const loading = <p className="py-8 text-center text-slate-500">{t("loading")}</p>;
   useLiveUpdates(signedIn);
@@ -248,7 +239,7 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="manage" className="outline-none">
           {!signedIn ? (
             <SignedOut text={t("signedOut.manage")} />
-          ) : !alerts || !webhooks ? (
+          ) : !alerts ? (
             loading
           ) : (
             <div className="flex flex-col gap-5">
@@ -266,11 +257,9 @@ export default function PriceAlertsPage({ loaderData }: Route.ComponentProps) {
                   {t("list.newAlert")}
                 </button>
               </div>
-              {creating ? (
-                <AlertForm suggestions={suggestions} webhooks={webhooks} onClose={closeForm} />
-              ) : null}
+              {creating ? <AlertForm suggestions={suggestions} onClose={closeForm} /> : null}
               <p className="text-sm text-slate-500">{t("list.rearmHint")}</p>
-              <AlertList alerts={alerts} suggestions={suggestions} webhooks={webhooks} />
+              <AlertList alerts={alerts} suggestions={suggestions} />
             </div>
           )}
         </Tabs.Content>

@@ -3,7 +3,7 @@ import type { AlertFrequency } from "#common/alert-options";
 import type { Db } from "../db/client";
 import { alertNotifications, alertTriggers, priceAlerts, webhookEndpoints } from "../db/schema";
 import type { ArmedAlert } from "./alert-index";
-import type { AlertType, NotificationRow, PriceAlertRow, TriggerRow, WebhookChoice } from "./types";
+import type { AlertType, NotificationRow, PriceAlertRow, TriggerRow } from "./types";
 
 // Small named queries (CONVENTIONS 8). Every one that touches a user's rows has the user's id in
 // its WHERE clause: a row of another user simply is not found.
@@ -308,20 +308,6 @@ export function listTriggers({
     )
     .orderBy(desc(alertTriggers.triggeredAt), desc(alertTriggers.id))
     .limit(limit);
-}
-
-/** The user's webhook endpoints, the default first. */
-export function listWebhooks({ db, userId }: { db: Db; userId: string }): Promise<WebhookChoice[]> {
-  return db
-    .select({
-      id: webhookEndpoints.id,
-      label: webhookEndpoints.label,
-      url: webhookEndpoints.url,
-      isDefault: webhookEndpoints.isDefault,
-    })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId))
-    .orderBy(desc(webhookEndpoints.isDefault), webhookEndpoints.createdAt);
 }
 
 /** Whether the webhook endpoint is the user's own. */

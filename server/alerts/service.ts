@@ -34,7 +34,6 @@ import {
   listAlerts,
   listNotifications,
   listTriggers,
-  listWebhooks,
   markAlertsError,
   markAllNotificationsRead,
   markNotificationRead,
@@ -352,8 +351,6 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
         limit: Math.min(opts?.limit ?? HISTORY_LIMIT, HISTORY_LIMIT),
       });
     },
-
-    webhooks: (userId) => listWebhooks({ db, userId }),
 
     async expireDue() {
       const ids = await expireDueAlerts({ db, now: new Date(now()) });

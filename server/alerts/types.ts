@@ -69,14 +69,6 @@ export interface TriggerRow {
   triggeredAt: Date;
 }
 
-/** A webhook endpoint the alert form offers. */
-export interface WebhookChoice {
-  id: string;
-  label: string;
-  url: string;
-  isDefault: boolean;
-}
-
 /** A notification row (`alert_notifications`), as the browser sees it. */
 export interface NotificationRow {
   id: string;
@@ -116,8 +108,6 @@ export interface PriceAlerts extends AlertsService {
   remove(userId: string, alertId: string): Promise<void>;
   /** The user's triggers, newest first; one alert's when alertId is given. */
   history(userId: string, opts?: { alertId?: string; limit?: number }): Promise<TriggerRow[]>;
-  /** The user's webhook endpoints, for the form's select. */
-  webhooks(userId: string): Promise<WebhookChoice[]>;
   /** Marks active alerts past their expiry Expired; returns how many. */
   expireDue(): Promise<number>;
   notifications(userId: string, opts?: { limit?: number }): Promise<NotificationRow[]>;

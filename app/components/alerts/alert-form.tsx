@@ -34,25 +34,37 @@ const offsetAt = (local: string) => (local ? String(new Date(local).getTimezoneO
 
 type Bundle = Record<string, Array<{ symbol: string; price: number }> | string>;
 
+const getJson = <T,>(url: string, signal: AbortSignal) =>
+  fetch(url, { signal, headers: { accept: "application/json" } }).then((res) =>
+    res.ok ? (res.json() as Promise<T>) : null,
+  );
+
 /**
- * The latest price of every instrument the market panels quote (GET /api/market), fetched when
- * the form opens: the page's own data carries no prices, so that its render can be remembered.
+ * What the form offers beyond the page's data, fetched when it opens: the latest prices of the
+ * instruments the market panels quote (GET /api/market) and the reader's webhook endpoints
+ * (GET /api/webhooks; null until they are known). The page's data leaves both out, so that its
+ * render can be remembered while prices tick and its first view reads less.
  */
-function useLatestPrices(): ReadonlyMap<string, number> {
+function useFormChoices() {
   const [prices, setPrices] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const [webhooks, setWebhooks] = useState<WebhookView[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    fetch("/api/market", { signal: abort.signal, headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<Bundle>) : null))
+    // Without prices the form only leaves out its hint; without the endpoints it offers none.
+    getJson<Bundle>("/api/market", abort.signal)
       .then((bundle) => {
         const quotes = Object.values(bundle ?? {}).flatMap((group) => (Array.isArray(group) ? group : []));
         setPrices(new Map(quotes.map((q) => [q.symbol, q.price])));
       })
-      // Without a price the form only leaves out its hint.
       .catch(() => {});
+    getJson<{ endpoints?: WebhookView[] }>("/api/webhooks", abort.signal)
+      .then((body) => setWebhooks(body?.endpoints ?? []))
+      .catch(() => {
+        if (!abort.signal.aborted) setWebhooks([]);
+      });
     return () => abort.abort();
   }, []);
-  return prices;
+  return { prices, webhooks };
 }
 
 /**
@@ -61,12 +73,10 @@ function useLatestPrices(): ReadonlyMap<string, number> {
  */
 export function AlertForm({
   suggestions,
-  webhooks,
   onClose,
   alert,
 }: {
   suggestions: Suggestion[];
-  webhooks: WebhookView[];
   onClose(): void;
   alert?: AlertView;
 }) {
@@ -74,7 +84,7 @@ export function AlertForm({
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
-  const prices = useLatestPrices();
+  const { prices, webhooks } = useFormChoices();
   const intent = alert ? "update" : "create";
   const [symbol, setSymbol] = useState(alert?.symbol ?? "");
   const [alertType, setAlertType] = useState<AlertTypeValue>(alert?.alertType ?? "above");
@@ -217,7 +227,9 @@ export function AlertForm({
           />
         </div>
         {webhook ? (
-          webhooks.length > 0 ? (
+          webhooks === null ? (
+            <p className="mt-2 text-xs text-slate-500">{t("loading")}</p>
+          ) : webhooks.length > 0 ? (
             <SelectField
               className="mt-3 max-w-sm"
               label={t("form.webhook")}

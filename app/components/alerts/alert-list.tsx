@@ -9,7 +9,7 @@ import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { AlertForm } from "./alert-form";
 import { DeliveryLog } from "./delivery-log";
-import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
+import type { AlertActionResult, AlertView, Suggestion } from "./types";
 import "~/locales/alerts";
 
 /** What a row's badge says; a paused alert reads "inactive", as the spec's switched-off alert. */
@@ -82,15 +82,7 @@ function useCooldownText() {
         : t("list.cooldownSeconds", { count: seconds });
 }
 
-function AlertRow({
-  alert,
-  suggestions,
-  webhooks,
-}: {
-  alert: AlertView;
-  suggestions: Suggestion[];
-  webhooks: WebhookView[];
-}) {
+function AlertRow({ alert, suggestions }: { alert: AlertView; suggestions: Suggestion[] }) {
   const { t } = useTranslation("alerts");
   const fetcher = useFetcher<AlertActionResult>();
   const f = useFormat();
@@ -205,12 +197,7 @@ function AlertRow({
       </div>
       {editing ? (
         <div className="mt-3">
-          <AlertForm
-            alert={alert}
-            suggestions={suggestions}
-            webhooks={webhooks}
-            onClose={() => setEditing(false)}
-          />
+          <AlertForm alert={alert} suggestions={suggestions} onClose={() => setEditing(false)} />
         </div>
       ) : null}
     </li>
@@ -219,15 +206,7 @@ function AlertRow({
 
 type Filter = "all" | ShownStatus;
 
-export function AlertList({
-  alerts,
-  suggestions,
-  webhooks,
-}: {
-  alerts: AlertView[];
-  suggestions: Suggestion[];
-  webhooks: WebhookView[];
-}) {
+export function AlertList({ alerts, suggestions }: { alerts: AlertView[]; suggestions: Suggestion[] }) {
   const { t } = useTranslation("alerts");
   const [filter, setFilter] = useState<Filter>("all");
   if (alerts.length === 0) {
@@ -263,7 +242,7 @@ export function AlertList({
         ) : (
           <ul className="divide-y divide-slate-100">
             {shown.map((a) => (
-              <AlertRow key={a.id} alert={a} suggestions={suggestions} webhooks={webhooks} />
+              <AlertRow key={a.id} alert={a} suggestions={suggestions} />
             ))}
           </ul>
         )}
