@@ -6,9 +6,9 @@ import "~/locales/server";
 
 /**
  * Texts the server sends in English (AppError messages, Zod messages of the shared schemas, the
- * auth library's refusals) shown in the page's language. The server keeps the English
- * wording (docs/product/); the `server` catalog holds each text as its English value, which identifies it, and
- * its translation. A "{{name}}" in an English value matches any text there and is passed on, so
+ * auth library's refusals) shown in the page's language. The server keeps the English wording
+ * (docs/product/); the `server` catalog holds each text as its English value, which identifies it,
+ * and its translation. A "{{name}}" in an English value matches any text there and is passed on, so
  * `Unknown symbol "XYZ". …` is translated with its symbol. Texts not in the catalog show as sent.
  */
 

@@ -1,5 +1,3 @@
-// Registers the admin namespace before any admin component renders (side-effect import).
-
 import { useTranslation } from "react-i18next";
 import { EDITOR_PAGE_SIZE } from "#common/calendar-options";
 import { type CalendarRowData, CalendarTab } from "~/components/admin/calendar-tab";

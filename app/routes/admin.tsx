@@ -1,5 +1,3 @@
-// Registers the admin namespace before any admin component renders (side-effect import).
-
 import { useTranslation } from "react-i18next";
 import { data, useLoaderData, useNavigation } from "react-router";
 import { CONTENT_ENTITIES, type ContentEntity } from "#common/admin/forms";
