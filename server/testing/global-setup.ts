@@ -27,6 +27,9 @@ export default async function setup() {
   await runMigrations(database);
   const dump = await client.dumpDataDir("gzip");
   fs.mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });
-  fs.writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed, so a concurrent run in the same checkout never reads half a file.
+  const partial = `${PGLITE_TEMPLATE}.${process.pid}`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, PGLITE_TEMPLATE);
   await database.close();
 }
