@@ -7,13 +7,21 @@
 
 /**
  * How current a price is: `live` (as the exchange trades), `delayed` (by `delayMinutes`), `eod` (the
- * last close or a daily reference rate) or `simulated` (the built-in simulator: not a market price).
+ * last close or a daily reference rate), `stale` (a real trade older than its exchange's last
+ * session: shown with its full date, never read by alerts), `peg` (a pegged currency held at its
+ * central bank's official rate) or `simulated` (the built-in simulator: not a market price).
+ * docs/product/markets.md lists when each applies.
  */
-export type Freshness = "live" | "delayed" | "eod" | "simulated";
+export type Freshness = "live" | "delayed" | "eod" | "stale" | "peg" | "simulated";
+
+/** Freshness values whose price an alert may act on: a real, current price. */
+export const ALERTABLE: ReadonlySet<Freshness> = new Set<Freshness>(["live", "delayed", "eod", "peg"]);
 
 /**
  * A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms), source,
- * freshness, delayMinutes (only when delayed)].
+ * freshness, delayMinutes (only when delayed)]. `lastUpdate` is the time of the trade (or rate)
+ * the price reports, not of the fetch. A previousClose of 0 means no real previous close exists
+ * (a source without one, nothing stored): the price is shown without a change.
  */
 export type WireQuote =
   | [string, number, number, number, number, number, string, Freshness]

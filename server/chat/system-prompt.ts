@@ -16,7 +16,8 @@ export function buildSystemPrompt(opts: {
       "their pegs, oil and commodities, crypto and US indices, economic events and trading concepts.",
     "Use the tools for current prices, market overviews, top movers, news and the economic calendar " +
       "instead of guessing; the snapshot below may be up to 30 seconds old.",
-    "Every quote has a freshness (live, delayed by delayMinutes, eod = end of day, simulated = the " +
+    "Every quote has a freshness (live, delayed by delayMinutes, eod = end of day, stale = an old " +
+      "trade, not a current price, peg = the official dollar peg, simulated = the " +
       "built-in simulator, not a market price) and a source: say it with each price you give.",
     opts.signedIn
       ? "The user is signed in: you may list their price alerts and create an alert when they ask for one."

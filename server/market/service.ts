@@ -320,7 +320,14 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
     },
     wire,
     status: () => {
-      const freshness: Record<Freshness, number> = { live: 0, delayed: 0, eod: 0, simulated: 0 };
+      const freshness: Record<Freshness, number> = {
+        live: 0,
+        delayed: 0,
+        eod: 0,
+        stale: 0,
+        peg: 0,
+        simulated: 0,
+      };
       for (const w of quotes.values()) freshness[w[7] ?? "simulated"] += 1;
       return {
         provider: config.MARKET_PROVIDER,

@@ -97,21 +97,24 @@ const freshnessStyles: Record<LiveQuote["freshness"], string> = {
   live: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
   delayed: "bg-amber-50 text-amber-900 ring-amber-600/30",
   eod: "bg-sky-50 text-sky-900 ring-sky-600/20",
+  stale: "bg-red-50 text-red-800 ring-red-600/30",
+  peg: "bg-teal-50 text-teal-900 ring-teal-600/20",
   simulated: "bg-violet-50 text-violet-900 ring-violet-600/30",
 };
 
 /**
  * Where a price comes from and how current it is: live, delayed by N minutes or end of day, with
- * the source's name; or simulated. Every shown price carries one, so a simulated price is never
- * mistaken for a market quote.
+ * the source's name; stale with the full date of its last trade; the official peg; or simulated.
+ * Every shown price carries one, so a simulated or old price is never mistaken for a current quote.
  */
 export function FreshnessBadge({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
   const { t } = useTranslation("market");
+  const f = useFormat();
   const source = t(`sources.${quote.source}`, { defaultValue: quote.source });
   const label =
     quote.freshness === "delayed"
       ? t("freshness.delayed", { count: quote.delayMinutes ?? 0, source })
-      : t(`freshness.${quote.freshness}`, { source });
+      : t(`freshness.${quote.freshness}`, { source, date: f.date(quote.lastUpdate) });
   return (
     <span
       data-field="freshness"

@@ -94,7 +94,11 @@ const en: Copy = {
         ? `Price delayed ${f.delayMinutes ?? 0} min (${f.source}).`
         : f.freshness === "eod"
           ? `End-of-day price (${f.source}).`
-          : "Simulated price from the built-in simulator, not a market quote.",
+          : f.freshness === "stale"
+            ? `Stale price: the source's last trade is older than the last session (${f.source}).`
+            : f.freshness === "peg"
+              ? "The official peg to the US dollar."
+              : "Simulated price from the built-in simulator, not a market quote.",
   overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**Top movers today${scope ? ` in ${scope.toLowerCase()}` : ""}**\n\nGainers:\n${gainers}\n\nLosers:\n${losers}`,
@@ -174,7 +178,11 @@ const ar: Copy = {
         ? `سعر متأخر ${f.delayMinutes ?? 0} دقيقة (${f.source}).`
         : f.freshness === "eod"
           ? `سعر نهاية اليوم (${f.source}).`
-          : "سعر محاكى من المحاكي المدمج، وليس سعر سوق.",
+          : f.freshness === "stale"
+            ? `سعر قديم: آخر تداول لدى المصدر أقدم من آخر جلسة (${f.source}).`
+            : f.freshness === "peg"
+              ? "سعر الربط الرسمي بالدولار الأمريكي."
+              : "سعر محاكى من المحاكي المدمج، وليس سعر سوق.",
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,
