@@ -180,6 +180,12 @@ export const marketBars = pgTable(
     high: numeric("high", { precision: 24, scale: 8, mode: "number" }).notNull(),
     low: numeric("low", { precision: 24, scale: 8, mode: "number" }).notNull(),
     close: numeric("close", { precision: 24, scale: 8, mode: "number" }).notNull(),
+    /**
+     * Written by a real source (its history, or ticks of its quotes) only; a bar the simulator
+     * touched stays false, so a chart can mark simulated bars and a change is never computed
+     * from a simulated close.
+     */
+    real: boolean("real").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.ts] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "market_bars" ADD COLUMN "real" boolean DEFAULT false NOT NULL;
