@@ -292,6 +292,22 @@ export class AlertIndex {
   }
 
   /**
+   * One armed alert judged now against the last price (a new, re-armed or edited alert): a level
+   * condition (above, below) is a state, so an alert that already holds is taken at once instead
+   * of waiting for the next tick, which may be days away on a closed market. A crossing or a
+   * window move needs a move between ticks and waits for them; so does a resting daily or every
+   * alert. Taken like collect() takes it (the caller puts it back if it cannot record it).
+   */
+  takeHolding(id: string, price: number, now = Date.now()): Candidate | null {
+    const a = this.byId.get(id);
+    if (!a?.placed || !(price > 0) || !conditionHolds(a, price)) return null;
+    if (a.expiresAt != null && a.expiresAt <= now) return null;
+    this.remove(id);
+    const { placed: _, ...alert } = a;
+    return { alert, price };
+  }
+
+  /**
    * The alerts whose condition holds at these prices, removed from the index (the caller puts
    * them back with add() if it could not record the trigger). Alerts past their expiry are
    * dropped instead and listed by takeExpired().

@@ -252,6 +252,7 @@ describe("evaluation on market ticks", () => {
     const off = await alerts.setActive(u, a.id, false);
     expect(off).toMatchObject({ status: "paused" });
     await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(false));
+    await tick({ DFMGI: 5_600 }); // back under the target: re-armed, it waits for the next rise
     const on = await alerts.setActive(u, a.id, true);
     expect(on).toMatchObject({ status: "active" });
     await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
@@ -358,6 +359,61 @@ describe("evaluation on market ticks", () => {
     expect(enMail!.subject).toBe("Price alert triggered: MSX30");
     expect(enMail!.text).toContain("Price goes above 5,450.");
     expect(enMail!.html).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe("a new or re-armed alert is judged against the last price at once", () => {
+  it("a below alert made while the price is already below fires at once, without a tick", async () => {
+    const u = await makeUser();
+    await tick({ "1120": 75 });
+    const a = await alerts.create(u, { symbol: "1120", alertType: "below", targetValue: 80 });
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 75 });
+    const [n] = await notificationsOf(u);
+    expect(n!.title).toBe("1120 fell below 80.00");
+    // Recorded once: the next tick at the same level finds nothing armed.
+    await tick({ "1120": 74 });
+    expect(await notificationsOf(u)).toHaveLength(1);
+    expect(leader.index.has(a.id)).toBe(false);
+  });
+
+  it("a paused alert re-armed, or an edited one, fires at once when its level holds", async () => {
+    const u = await makeUser();
+    await tick({ "2222": 30 });
+    const a = await alerts.create(u, { symbol: "2222", alertType: "above", targetValue: 31 });
+    await alerts.setActive(u, a.id, false);
+    await tick({ "2222": 32 }); // paused: nothing
+    expect((await rowOf(a.id)).status).toBe("paused");
+    await alerts.setActive(u, a.id, true);
+    expect(await rowOf(a.id)).toMatchObject({ status: "triggered", triggeredPrice: 32 });
+
+    const b = await alerts.create(u, { symbol: "2222", alertType: "above", targetValue: 40 });
+    expect((await rowOf(b.id)).status).toBe("active");
+    await alerts.update(u, b.id, { symbol: "2222", alertType: "below", targetValue: 33 });
+    expect(await rowOf(b.id)).toMatchObject({ status: "triggered", triggeredPrice: 32 });
+  });
+
+  it("a crossing made beyond its target, or a level that does not hold, waits for the ticks", async () => {
+    const u = await makeUser();
+    await tick({ EMAAR: 40 });
+    const crossing = await alerts.create(u, { symbol: "EMAAR", alertType: "crossing_down", targetValue: 45 });
+    const above = await alerts.create(u, { symbol: "EMAAR", alertType: "above", targetValue: 41 });
+    expect((await rowOf(crossing.id)).status).toBe("active");
+    expect((await rowOf(above.id)).status).toBe("active");
+    await vi.waitFor(() => expect(leader.index.has(above.id)).toBe(true));
+    await tick({ EMAAR: 41 });
+    expect((await rowOf(above.id)).status).toBe("triggered");
+    expect((await rowOf(crossing.id)).status).toBe("active");
+  });
+
+  it("never judges a new alert on a stale last quote", async () => {
+    const u = await makeUser();
+    provider.label("QNBK", { source: "yahoo", freshness: "stale" });
+    await tick({ QNBK: 20 });
+    expect(market.quote("QNBK")?.freshness).toBe("stale");
+    const a = await alerts.create(u, { symbol: "QNBK", alertType: "below", targetValue: 25 });
+    expect((await rowOf(a.id)).status).toBe("active");
+    expect(await notificationsOf(u)).toHaveLength(0);
+    provider.label("QNBK", undefined);
   });
 });
 

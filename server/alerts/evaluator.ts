@@ -237,6 +237,17 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     return run;
   }
 
+  /** Judges one newly armed alert against the last price now, and records it if it holds. */
+  function settle(alertId: string, price: number) {
+    const now = new Date(deps.now());
+    const candidate = index.takeHolding(alertId, price, now.getTime());
+    if (!candidate) return Promise.resolve([]);
+    const detectedAt = performance.now();
+    const run = queue.then(() => record([candidate], detectedAt, now));
+    queue = run.catch(() => {});
+    return run;
+  }
+
   return {
     onTick(changed) {
       if (changed.length === 0) return;
@@ -248,6 +259,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       evaluate(changed).catch((err) => log.error({ err }, "alerts: evaluation failed"));
     },
     evaluate,
+    settle,
     idle: () => queue.then(() => {}),
   };
 }

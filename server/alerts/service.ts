@@ -20,6 +20,7 @@ import type { SseHub } from "../realtime/sse-hub";
 import { readLimit } from "../settings/limits";
 import type { Settings } from "../settings/settings";
 import { AlertIndex, type ArmedAlert } from "./alert-index";
+import { evaluablePrice } from "./evaluable";
 import { createAlertEvaluator, restingCopy } from "./evaluator";
 import { tradingDayStart, wakeAfterTrigger } from "./frequency";
 import {
@@ -281,10 +282,16 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
     };
   }
 
-  /** Every process's index follows a written row: armed if active, out otherwise. */
+  /**
+   * Every process's index follows a written row: armed if active, out otherwise. An armed alert
+   * is then judged against the last price at once: one whose level already holds fires now, not
+   * at the next tick (which may come only when its market opens again).
+   */
   async function afterWrite(row: PriceAlertRow) {
     await changeIndex(row.status === "active" ? { add: armed(row) } : { remove: [row.id] });
     if (row.alertType === "move_window") void backfillHistory([row.symbol]);
+    const price = row.status === "active" ? evaluablePrice(market.quote(row.symbol)) : null;
+    if (price !== null) await evaluator.settle(row.id, price);
   }
 
   const service: PriceAlerts = {

@@ -89,6 +89,11 @@ export interface AlertEvaluator {
   onTick(changed: Quote[]): void;
   /** Finds and records triggers for these prices now; resolves with the notifications created. */
   evaluate(prices: Array<{ symbol: string; price: number }>): Promise<NotificationEvent[]>;
+  /**
+   * Judges one alert just armed (created, re-armed, edited) against the last price now: an alert
+   * whose level already holds fires at once. Resolves with the notifications created.
+   */
+  settle(alertId: string, price: number): Promise<NotificationEvent[]>;
   /** Resolves when every queued evaluation has finished. */
   idle(): Promise<void>;
 }
