@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasCredentials } from "#common/outbound-url";
 
 /** Product limits of webhooks (docs/product/alerts.md, Webhooks). */
 export const MAX_WEBHOOKS_PER_USER = 5;
@@ -8,6 +9,7 @@ export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter a valid URL, e.g. https://example.com/hooks/gulfpulse",
   notHttps: "Webhook URLs must start with https://",
   privateAddress: "Webhook addresses on private, loopback or link-local networks are not allowed.",
+  credentials: "Webhook URLs must not contain a user name or password.",
   limit: `You can have at most ${MAX_WEBHOOKS_PER_USER} webhook endpoints. Delete one to add another.`,
   duplicate: "This webhook URL is already added.",
   labelLong: `Labels are at most ${MAX_WEBHOOK_LABEL} characters.`,
@@ -23,7 +25,9 @@ export const webhookFormSchema = z.object({
     .trim()
     .min(1, WEBHOOK_MESSAGES.urlInvalid)
     .max(2000, WEBHOOK_MESSAGES.urlInvalid)
-    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), WEBHOOK_MESSAGES.urlInvalid),
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), WEBHOOK_MESSAGES.urlInvalid)
+    // Credentials in the address would be stored and shown in clear; receivers verify our signature.
+    .refine((v) => !hasCredentials(v), WEBHOOK_MESSAGES.credentials),
   label: z.string().trim().max(MAX_WEBHOOK_LABEL, WEBHOOK_MESSAGES.labelLong).optional().default(""),
 });
 export type WebhookFormInput = z.infer<typeof webhookFormSchema>;

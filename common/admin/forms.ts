@@ -6,6 +6,7 @@ import {
   FREQUENCIES,
   NEWSLETTER_ADMIN_MESSAGES,
 } from "#common/newsletter-schema";
+import { hasCredentials } from "#common/outbound-url";
 
 /**
  * One Zod schema per admin form, shared by the admin UI (instant feedback) and the admin action
@@ -257,7 +258,9 @@ export const feedSchema = z.object({
     .trim()
     .min(1, "Feed URL is required")
     .max(2_000, "Feed URL is too long")
-    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "Enter a feed address starting with http(s)://"),
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "Enter a feed address starting with http(s)://")
+    // Credentials would be stored and shown in clear in the feed list.
+    .refine((v) => !hasCredentials(v), "Feed addresses must not contain a user name or password."),
   name: text(120, "Name"),
   category: text(40, "Category"),
   enabled: checkbox,

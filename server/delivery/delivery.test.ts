@@ -362,9 +362,29 @@ describe("address guard and pace", () => {
         "https://localhost/hook",
         "Webhook addresses on private, loopback or link-local networks are not allowed.",
       ],
+      // IPv6 forms that carry a private IPv4 address (compatible, SIIT, NAT64 local use, 6to4).
+      ...[
+        "[::127.0.0.1]",
+        "[::ffff:0:127.0.0.1]",
+        "[64:ff9b:1::a00:1]",
+        "[2002:a00:1::]",
+        "[64:ff9b::a9fe:a9fe]",
+      ].map(
+        (host) =>
+          [
+            `https://${host}/hook`,
+            "Webhook addresses on private, loopback or link-local networks are not allowed.",
+          ] as const,
+      ),
+      ["https://user:secret@hooks.example.com/in", "Webhook URLs must not contain a user name or password."],
     ] as const) {
       await expect(d.webhooks.add(owner, { url, label: "" }), url).rejects.toThrow(message);
     }
+    expect(await d.webhooks.list(owner)).toEqual([]);
+    // Credentials are refused even where private addresses are allowed.
+    await expect(
+      delivery().webhooks.add(owner, { url: `${r.url.replace("//", "//user:secret@")}`, label: "" }),
+    ).rejects.toThrow("Webhook URLs must not contain a user name or password.");
     expect(await d.webhooks.list(owner)).toEqual([]);
     // Saved while allowed (or before a name pointed inside), refused when connecting.
     await endpoint(owner, r.url);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors";
+import { hasCredentials } from "#common/outbound-url";
 import {
   MAX_WEBHOOKS_PER_USER,
   WEBHOOK_MESSAGES,
@@ -31,6 +32,7 @@ export function createWebhooks(d: WebhooksDeps) {
   /** The address rules: https, and (unless allowed) no private, loopback or link-local host. */
   async function addressProblem(raw: string): Promise<string | null> {
     const url = new URL(raw);
+    if (hasCredentials(raw)) return WEBHOOK_MESSAGES.credentials;
     if (d.allowPrivate) return null;
     if (url.protocol !== "https:") return WEBHOOK_MESSAGES.notHttps;
     const host = url.hostname.replace(/^\[|\]$/g, "");

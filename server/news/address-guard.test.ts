@@ -57,12 +57,34 @@ describe("which addresses are private", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "::ffff:169.254.169.254",
+    // IPv6 addresses that carry an IPv4 one are judged by the IPv4 rules.
+    "::127.0.0.1", // IPv4-compatible
+    "::a00:1",
+    "::ffff:0:127.0.0.1", // SIIT
+    "::ffff:0:a9fe:a9fe",
+    "64:ff9b::127.0.0.1", // NAT64, well-known prefix
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b:1::a00:1", // NAT64, local-use prefix: all of it
+    "64:ff9b:1:ffff::808:808",
+    "2002:a00:1::", // 6to4 of 10.0.0.1
+    "2002:7f00:1::1",
+    "2002:a9fe:a9fe::",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+    "2001:db8::1",
+    "fec0::1",
+    "fe80::1%eth0",
     "not-an-address",
   ])("%s is refused", (ip) => expect(isPrivateAddress(ip)).toBe(true));
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e"])(
-    "%s is public",
-    (ip) => expect(isPrivateAddress(ip)).toBe(false),
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "2001:4860:4860::8888",
+    "64:ff9b::808:808", // NAT64 of 8.8.8.8
+    "2002:808:808::1", // 6to4 of 8.8.8.8
+  ])("%s is public", (ip) => expect(isPrivateAddress(ip)).toBe(false));
 });
 
 describe("fetching a feed", () => {
@@ -74,6 +96,10 @@ describe("fetching a feed", () => {
       "http://[::1]:9/feed",
       "http://2130706433/feed", // 127.0.0.1 written as one number
       "http://0x7f.1/feed",
+      "http://[::127.0.0.1]/feed",
+      "http://[::ffff:0:127.0.0.1]/feed",
+      "http://[64:ff9b:1::a00:1]/feed",
+      "http://[2002:a00:1::]/feed",
     ]) {
       await expect(fetchFeed(url), url).rejects.toThrow(/blocked: .* is a private address/);
     }
@@ -137,6 +163,10 @@ describe("the news service and the admin form", () => {
       "http://169.254.169.254/latest",
       "http://[fe80::1]/x",
       "http://localhost/rss",
+      "http://[::127.0.0.1]/rss",
+      "http://[::ffff:0:127.0.0.1]/rss",
+      "http://[64:ff9b:1::a00:1]/rss",
+      "http://[2002:a00:1::]/rss",
     ]) {
       const before = await s.db.select().from(newsFeeds);
       const audits = await s.db.select().from(auditLog);
@@ -151,6 +181,33 @@ describe("the news service and the admin form", () => {
       expect(result, url).toMatchObject({ ok: false, status: 400, fields: { url: PRIVATE_ADDRESS_MESSAGE } });
       expect(await s.db.select().from(newsFeeds)).toEqual(before);
       expect(await s.db.select().from(auditLog)).toEqual(audits);
+    }
+  });
+
+  it("a feed address with a user name or password is refused, even where private ones are allowed", async () => {
+    const message = "Feed addresses must not contain a user name or password.";
+    const allowing = await createTestServices({ FEEDS_ALLOW_PRIVATE: "true" });
+    try {
+      const adminId = await signUpVerified(allowing, "admin@example.com", "Admin");
+      for (const services of [s, allowing]) {
+        const before = await services.db.select().from(newsFeeds);
+        const result = await services.admin.run(
+          { id: services === s ? admin.id : adminId, email: admin.email },
+          {
+            intent: "saveContent",
+            entity: "feeds",
+            url: "https://reader:hunter2@93.184.215.14/rss.xml",
+            name: "Paywalled",
+            category: "markets",
+            enabled: "on",
+          },
+        );
+        expect(result).toMatchObject({ ok: false, status: 400, fields: { url: message } });
+        expect(JSON.stringify(result)).not.toContain("hunter2");
+        expect(await services.db.select().from(newsFeeds)).toEqual(before);
+      }
+    } finally {
+      await allowing.close();
     }
   });
 

@@ -31,14 +31,53 @@ for (const [prefix, bits] of [
 for (const [prefix, bits] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["64:ff9b::", 96], // NAT64
+  ["64:ff9b:1::", 48], // NAT64 local use (RFC 8215): translates into the operator's own networks
+  ["100::", 64], // discard only
+  ["2001::", 32], // Teredo: tunnels to any IPv4 address; no public service is addressed this way
+  ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still routed inside some networks)
   ["ff00::", 8], // multicast
 ] as const) {
   BLOCKED.addSubnet(prefix, bits, "ipv6");
 }
-// (BlockList checks IPv4-mapped IPv6 addresses, ::ffff:127.0.0.1, against the IPv4 rules.)
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one (or carries a zone). */
+function ipv6Groups(address: string): number[] | null {
+  let host: string;
+  try {
+    // The WHATWG parser writes one canonical form: hex groups, at most one "::", no dotted quad.
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+  const [head = "", tail] = host.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((g) => Number.parseInt(g, 16));
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address carries and hands on to, which is what a connection to it
+ * reaches: IPv4-compatible (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), SIIT (::ffff:0:a.b.c.d),
+ * NAT64 with the well-known prefix (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::). Null when it
+ * carries none; undefined when the text is not an IPv6 address.
+ */
+export function embeddedIpv4(address: string): string | null | undefined {
+  const g = ipv6Groups(address);
+  if (!g) return undefined;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6)) return dotted(g[6]!, g[7]!); // IPv4-compatible (:: and ::1 included)
+  if (zero(0, 5) && g[5] === 0xffff) return dotted(g[6]!, g[7]!); // IPv4-mapped
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return dotted(g[6]!, g[7]!); // SIIT
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return dotted(g[6]!, g[7]!); // NAT64
+  if (g[0] === 0x2002) return dotted(g[1]!, g[2]!); // 6to4
+  return null;
+}
 
 export const PRIVATE_ADDRESS_MESSAGE =
   "Feed addresses on private, loopback or link-local networks are not allowed.";
@@ -50,12 +89,18 @@ export class PrivateAddressError extends Error {
   }
 }
 
-/** True for anything that is not a public unicast address (and for what is not an address). */
+/**
+ * True for anything that is not a public unicast address (and for what is not an address). An
+ * IPv6 address that carries an IPv4 one is judged by the IPv4 rules as well, so ::127.0.0.1,
+ * ::ffff:0:10.0.0.1 or 2002:a00:1:: cannot reach what 127.0.0.1 or 10.0.0.1 cannot.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return BLOCKED.check(address, "ipv4");
-  if (family === 6) return BLOCKED.check(address, "ipv6");
-  return true;
+  if (family !== 6) return true;
+  const embedded = embeddedIpv4(address);
+  if (embedded === undefined) return true;
+  return BLOCKED.check(address, "ipv6") || (embedded !== null && BLOCKED.check(embedded, "ipv4"));
 }
 
 /** Throws for a URL whose host is an IP literal on a private network (names are checked at connect). */
