@@ -4,12 +4,21 @@ import { z } from "zod";
 export const PUSH_MESSAGES = {
   badEndpoint: "The browser gave a push address this site cannot use.",
   insecureEndpoint: "The browser's push address must use https.",
+  privateEndpoint: "The browser's push address is on a private network; this site cannot use it.",
+  otherAccount:
+    "This browser is subscribed for another account. Sign in to that account and turn notifications off there first.",
   badKeys: "The browser gave push keys this site cannot use.",
   notFound: "This device is not subscribed.",
   signIn: "Sign in to manage push notifications.",
   noDevices: "No device of yours is subscribed to push notifications.",
   rateLimited: "Too many push messages in the last minute. Try again shortly.",
 } as const;
+
+/**
+ * Devices (browsers) one account may subscribe. Past it the least recently used one is replaced
+ * (docs/product/alerts.md, "Web Push"); every alert is sent to each device, so this bounds the fan-out.
+ */
+export const MAX_PUSH_DEVICES_PER_USER = 20;
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 

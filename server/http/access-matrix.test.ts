@@ -509,6 +509,18 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
   },
   {
+    // The owner's device address without the owner's browser keys: never moved to another account.
+    name: "POST api/push/subscriptions with the owner's endpoint",
+    writes: true,
+    call: async (who) => {
+      const id = await ownerDeviceId();
+      const [row] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      const browser = createBrowserSubscription(row!.endpoint);
+      return send(who, "POST", "/api/push/subscriptions", { endpoint: browser.endpoint, keys: browser.keys });
+    },
+    expect: { anonymous: 401, other: 409, admin: 409, user: 200 },
+  },
+  {
     // A test push goes to the caller's own devices only (each has one from the row above).
     name: "POST api/push/test",
     writes: true,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_MESSAGES } from "#common/push-schema";
+import { MAX_PUSH_DEVICES_PER_USER, PUSH_MESSAGES } from "#common/push-schema";
 import { loadConfig } from "../config";
 import { pushSubscriptions, siteSettings } from "../db/schema";
 import type { Services } from "../services";
@@ -159,7 +159,7 @@ describe("devices", () => {
     expect(await push.devices(user)).toEqual([]);
   });
 
-  it("the same browser subscribed by another account moves to that account", async () => {
+  it("the same browser subscribed by another account with its keys moves to that account", async () => {
     const { browser, device } = await subscribed(ids.owner);
     const moved = await push.subscribe(
       ids.other,
@@ -169,6 +169,39 @@ describe("devices", () => {
     expect(moved.id).toBe(device.id);
     expect((await push.devices(ids.owner)).map((d) => d.id)).not.toContain(device.id);
     expect((await push.devices(ids.other)).map((d) => d.id)).toContain(device.id);
+  });
+
+  it("another account posting a known endpoint without its keys gets 409; the device stays", async () => {
+    const { browser, device } = await subscribed(ids.owner);
+    const [before] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    const impostor = createBrowserSubscription(browser.endpoint);
+    const refused = await push.subscribe(ids.other, impostor, CHROME_ANDROID).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, message: PUSH_MESSAGES.otherAccount });
+    // One key right is not enough either.
+    const halfRight = { endpoint: browser.endpoint, keys: { ...browser.keys, auth: impostor.keys.auth } };
+    await expect(push.subscribe(ids.other, halfRight, null)).rejects.toThrow(PUSH_MESSAGES.otherAccount);
+    const [after] = await s.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    expect(after).toEqual(before);
+    expect((await push.devices(ids.other)).map((d) => d.id)).not.toContain(device.id);
+  });
+
+  it(`keeps at most ${MAX_PUSH_DEVICES_PER_USER} devices per user, replacing the least recently used`, async () => {
+    const user = await signUpVerified(s, "push-cap@example.com", "Cap");
+    const first = await subscribed(user);
+    const second = await subscribed(user);
+    await sendTo(first.device.id, user); // delivered just now: the first is the more recently used
+    const rest = [];
+    for (let i = 2; i < MAX_PUSH_DEVICES_PER_USER; i++) rest.push((await subscribed(user)).device.id);
+    expect(await push.devices(user)).toHaveLength(MAX_PUSH_DEVICES_PER_USER);
+    const newest = await subscribed(user);
+    const ids = (await push.devices(user)).map((d) => d.id);
+    expect(ids).toHaveLength(MAX_PUSH_DEVICES_PER_USER);
+    expect(ids).toContain(newest.device.id);
+    expect(ids).toContain(first.device.id);
+    expect(ids).not.toContain(second.device.id);
+    // Subscribing one of the kept devices again only refreshes it.
+    await push.subscribe(user, { endpoint: newest.browser.endpoint, keys: newest.browser.keys }, null);
+    expect((await push.devices(user)).map((d) => d.id).sort()).toEqual([...ids].sort());
   });
 
   it("refuses unusable subscriptions with a clear message and stores nothing", async () => {
@@ -189,7 +222,7 @@ describe("devices", () => {
     expect(await count()).toBe(before);
   });
 
-  it("in production a push address must be https", async () => {
+  it("in production a push address must be https and public, at subscribe and at send", async () => {
     const production = await createPush({
       db: s.db,
       log: s.log,
@@ -200,17 +233,38 @@ describe("devices", () => {
     await expect(production.subscribe(ids.owner, browser, null)).rejects.toThrow(
       PUSH_MESSAGES.insecureEndpoint,
     );
-    const https = createBrowserSubscription("https://push.example.com/send/abc");
+    const https = createBrowserSubscription("https://93.184.215.14/send/abc");
     expect((await production.subscribe(ids.owner, https, null)).device).toBe("Unknown browser");
-    // A push address inside our network is never posted to (the webhooks' connect-time guard).
-    const inside = createBrowserSubscription(`https://127.0.0.1:${new URL(service.origin).port}/push/x`);
-    const device = await production.subscribe(ids.owner, inside, null);
+    // Addresses inside our network are refused when the browser hands them over, in any spelling.
+    const port = new URL(service.origin).port;
+    const count = async () => (await s.db.select().from(pushSubscriptions)).length;
+    const stored = await count();
+    for (const endpoint of [
+      `https://127.0.0.1:${port}/push/x`,
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::ffff:0:127.0.0.1]/push/x",
+      "https://[::127.0.0.1]/push/x",
+      "https://[2002:a00:1::]/push/x",
+      "https://localhost/push/x",
+    ]) {
+      await expect(
+        production.subscribe(ids.owner, createBrowserSubscription(endpoint), null),
+        endpoint,
+      ).rejects.toThrow(PUSH_MESSAGES.privateEndpoint);
+    }
+    expect(await count()).toBe(stored);
+    // One stored before this check existed is still never posted to (the connect-time guard).
+    const inside = createBrowserSubscription(`https://127.0.0.1:${port}/push/x`);
+    const [row] = await s.db
+      .insert(pushSubscriptions)
+      .values({ userId: ids.owner, endpoint: inside.endpoint, ...inside.keys })
+      .returning();
     const before = service.received.length;
     const outcome = await production.sender.send({
       id: crypto.randomUUID(),
       userId: ids.owner,
       eventId: crypto.randomUUID(),
-      target: device.id,
+      target: row!.id,
       payload: alertPayload,
       attempt: 1,
     });

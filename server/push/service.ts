@@ -1,9 +1,15 @@
 import { ECDH, randomUUID } from "node:crypto";
 import { AppError } from "#common/errors";
-import { PUSH_MESSAGES, pushSubscriptionSchema, pushUnsubscribeSchema } from "#common/push-schema";
+import {
+  MAX_PUSH_DEVICES_PER_USER,
+  PUSH_MESSAGES,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from "#common/push-schema";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
+import { feedAddressProblem } from "../news/address-guard";
 import { readLimit } from "../settings/limits";
 import type { Settings } from "../settings/settings";
 import { deviceLabel } from "./device-label";
@@ -67,15 +73,18 @@ export async function createPush(deps: PushDeps): Promise<PushService> {
       if (production && new URL(endpoint).protocol !== "https:") {
         throw new AppError("bad_request:push_subscription", PUSH_MESSAGES.insecureEndpoint);
       }
+      // The address guard the sender applies on every attempt, here too: an address we would never
+      // post to is refused when the browser hands it over, not stored to fail at each alert.
+      if (production && (await feedAddressProblem(endpoint))) {
+        throw new AppError("bad_request:push_subscription", PUSH_MESSAGES.privateEndpoint);
+      }
       if (!isP256Point(keys.p256dh))
         throw new AppError("bad_request:push_subscription", PUSH_MESSAGES.badKeys);
-      const row = await saveSubscription(db, {
-        userId,
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        device: deviceLabel(userAgent),
-      });
+      const row = await saveSubscription(
+        db,
+        { userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, device: deviceLabel(userAgent) },
+        MAX_PUSH_DEVICES_PER_USER,
+      );
       return {
         id: row.id,
         device: row.device,

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { PushDevice } from "#common/push-schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { AppError } from "#common/errors";
+import { PUSH_MESSAGES, type PushDevice } from "#common/push-schema";
 import type { Db } from "../db/client";
 import { pushSubscriptions } from "../db/schema";
 
@@ -8,23 +9,59 @@ import { pushSubscriptions } from "../db/schema";
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
- * Stores this browser's subscription for the user. An endpoint belongs to one browser: when
- * another account subscribes the same browser, the subscription moves to that account (the
- * previous one no longer uses this browser), with the browser's current keys.
+ * Stores this browser's subscription for the user, within the per-user cap.
+ *
+ * An endpoint belongs to one browser. The same account subscribing it again refreshes its keys.
+ * Another account may take it over only with the same keys: the browser hands its keys to
+ * whoever is signed in on it, while someone who merely learnt the endpoint (a delivery log, a
+ * shared link) cannot know them; without them the subscription stays where it is (409).
+ *
+ * Past `maxDevices` the user's least recently used device (last delivery, else subscription) is
+ * dropped to make room: the new browser is the one the reader is using now, and subscriptions of
+ * reset or abandoned browsers are never unsubscribed by them.
  */
 export async function saveSubscription(
   db: Db,
   input: { userId: string; endpoint: string; p256dh: string; auth: string; device: string },
+  maxDevices: number,
 ): Promise<PushSubscriptionRow> {
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values(input)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: input.userId, p256dh: input.p256dh, auth: input.auth, device: input.device },
-    })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    // One writer per endpoint, then per user, so the owner check, the count and the write agree.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`push:${input.endpoint}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`push-user:${input.userId}`}, 0))`);
+    const [existing] = await tx
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint));
+    if (existing && existing.userId !== input.userId) {
+      if (existing.p256dh !== input.p256dh || existing.auth !== input.auth) {
+        throw new AppError("conflict:push_subscription", PUSH_MESSAGES.otherAccount);
+      }
+    }
+    if (existing?.userId !== input.userId) await makeRoom(tx, input.userId, maxDevices - 1);
+    const [row] = existing
+      ? await tx
+          .update(pushSubscriptions)
+          .set({ userId: input.userId, p256dh: input.p256dh, auth: input.auth, device: input.device })
+          .where(eq(pushSubscriptions.id, existing.id))
+          .returning()
+      : await tx.insert(pushSubscriptions).values(input).returning();
+    return row!;
+  });
+}
+
+/** Removes the user's least recently used devices until at most `keep` are left. */
+async function makeRoom(tx: Pick<Db, "select" | "delete">, userId: string, keep: number) {
+  const rows = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(
+      desc(sql`coalesce(${pushSubscriptions.lastSuccessAt}, ${pushSubscriptions.createdAt})`),
+      desc(pushSubscriptions.createdAt),
+    );
+  const drop = rows.slice(Math.max(0, keep)).map((r) => r.id);
+  if (drop.length) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, drop));
 }
 
 export async function listDevices(db: Db, userId: string): Promise<PushDevice[]> {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { PushDevice } from "#common/push-schema";
 import { buttonClass, FormMessage } from "~/components/forms/field";
 import { useLang } from "~/lib/locale";
+import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import {
@@ -29,6 +30,7 @@ export function PushDevices({ devices, onChanged }: { devices: PushDevice[]; onC
   const { t } = useTranslation("account");
   const lang = useLang();
   const format = useFormat();
+  const st = useServerText();
   const [support, setSupport] = useState<PushSupport | "checking">("checking");
   /** This browser's device id on the server, when it is subscribed. */
   const [thisDevice, setThisDevice] = useState<string | null>(null);
@@ -64,7 +66,12 @@ export function PushDevices({ devices, onChanged }: { devices: PushDevice[]; onC
       await work();
     } catch (err) {
       const status = err instanceof PushApiError ? err.status : 0;
-      toast.error(t(status === 429 ? "push.rateLimited" : status === 404 ? "push.noDevices" : "push.failed"));
+      // A refused subscription (400, 409) says why: the server's text in the page's language.
+      if (status === 400 || status === 409) toast.error(st((err as Error).message));
+      else
+        toast.error(
+          t(status === 429 ? "push.rateLimited" : status === 404 ? "push.noDevices" : "push.failed"),
+        );
     } finally {
       setBusy(false);
     }
