@@ -6,6 +6,8 @@
 //   - common/ is shared by the browser and the server: it imports nothing from server/ or app/;
 //   - the server's infrastructure (database, auth, mail, realtime, jobs, HTTP, settings) imports no
 //     feature: features depend on it, and the composition root (server/services.ts) joins them;
+//     every other folder of server/ is a feature (a type registry, listed below, may name a
+//     feature's types);
 //   - a feature never imports the composition root: it takes exactly what it uses as dependencies;
 //   - app/ modules that reach the browser, route modules included, import server/ only for types
 //     (`import type`); value imports from server/ stay in `*.server.ts` modules and tests (a route's
@@ -22,32 +24,42 @@ const root = path.resolve(import.meta.dirname, "..");
 const LAYERS = ["app", "server", "common"];
 const CHECKED_FOR_CLIMBING = ["app", "server", "common", "scripts", "bench", "tests"];
 const SKIP_DIRS = new Set(["node_modules", "migrations", "build", ".react-router"]);
-const INFRASTRUCTURE = [
-  "server/db/",
-  "server/auth/",
-  "server/mail/",
-  "server/realtime/",
-  "server/jobs/",
-  "server/http/",
-  "server/settings/",
-  "server/rate-limit/",
-  "server/logger.ts",
-  "server/config.ts",
+/**
+ * The server's infrastructure: features depend on it and it imports no feature. Every other
+ * folder of server/ (but `testing/`) is a feature, so a new feature folder is checked the day it
+ * appears; a new infrastructure folder must be added here.
+ */
+const INFRASTRUCTURE_DIRS = ["db", "auth", "mail", "realtime", "jobs", "http", "settings", "rate-limit"];
+const INFRASTRUCTURE_FILES = ["server/logger.ts", "server/config.ts"];
+/** Folders of server/ that are neither: `testing/` builds the whole backend for tests. */
+const NEITHER = ["testing"];
+/**
+ * Infrastructure modules that may import a feature's types (`import type` only, erased at
+ * runtime), each with the reason.
+ */
+const TYPE_REGISTRIES: { module: string; reason: string }[] = [
+  {
+    module: "server/realtime/bus-topics.ts",
+    reason: "the bus's map of every topic to its payload: the one place to read what crosses processes",
+  },
 ];
-const FEATURES = [
-  "admin",
-  "alerts",
-  "calendar",
-  "chat",
-  "content",
-  "forms",
-  "market",
-  "news",
-  "newsletter",
-  "search",
-  "seo",
-  "users",
-].map((name) => `server/${name}/`);
+
+type Layers = { infrastructure: string[]; features: string[] };
+
+/** Infrastructure and features as path prefixes, from the names of server/'s folders. */
+function layersOf(serverFolders: string[]): Layers {
+  return {
+    infrastructure: [...INFRASTRUCTURE_DIRS.map((d) => `server/${d}/`), ...INFRASTRUCTURE_FILES],
+    features: serverFolders
+      .filter((d) => !INFRASTRUCTURE_DIRS.includes(d) && !NEITHER.includes(d))
+      .map((d) => `server/${d}/`),
+  };
+}
+
+const serverFolders = () =>
+  readdirSync(path.join(root, "server")).filter((name) =>
+    statSync(path.join(root, "server", name)).isDirectory(),
+  );
 
 /**
  * Type-only cycles that are allowed, each as the sorted list of its modules (paths from the
@@ -220,6 +232,27 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("
 const isServerOnlyAppModule = (file: string) =>
   /\.server\.tsx?$/.test(file) || file.includes("/.server/") || isTest(file);
 
+/** Imports from the infrastructure into a feature (a type registry's type-only imports excepted). */
+function infrastructureImportingFeatures(edges: Edge[], layers: Layers): string[] {
+  const within = (file: string, prefixes: string[]) => prefixes.some((p) => file.startsWith(p));
+  return edges
+    .filter((e) => within(e.from, layers.infrastructure) && within(e.to, layers.features))
+    .filter((e) => !(e.typeOnly && TYPE_REGISTRIES.some((r) => r.module === e.from)))
+    .map((e) => `${e.from} imports ${e.specifier}`);
+}
+
+/** Imports of the composition root from a feature (its test helpers excepted). */
+function featuresImportingTheRoot(edges: Edge[], layers: Layers): string[] {
+  return edges
+    .filter(
+      (e) =>
+        layers.features.some((p) => e.from.startsWith(p)) &&
+        !e.from.includes("/testing/") &&
+        e.to === "server/services.ts",
+    )
+    .map((e) => `${e.from} imports ${e.specifier}`);
+}
+
 describe("import rules", () => {
   const edges = collectEdges(LAYERS).filter((e) => !isTest(e.from));
   const internal = edges.filter((e) => LAYERS.some((layer) => e.to.startsWith(`${layer}/`)));
@@ -249,24 +282,11 @@ describe("import rules", () => {
   });
 
   it("the server's infrastructure imports no feature", () => {
-    const bad = edges
-      .filter(
-        (e) => INFRASTRUCTURE.some((p) => e.from.startsWith(p)) && FEATURES.some((p) => e.to.startsWith(p)),
-      )
-      .map((e) => `${e.from} imports ${e.specifier}`);
-    expect(bad).toEqual([]);
+    expect(infrastructureImportingFeatures(edges, layersOf(serverFolders()))).toEqual([]);
   });
 
   it("no feature imports the composition root (server/services.ts)", () => {
-    const bad = edges
-      .filter(
-        (e) =>
-          FEATURES.some((p) => e.from.startsWith(p)) &&
-          !e.from.includes("/testing/") &&
-          e.to === "server/services.ts",
-      )
-      .map((e) => `${e.from} imports ${e.specifier}`);
-    expect(bad).toEqual([]);
+    expect(featuresImportingTheRoot(edges, layersOf(serverFolders()))).toEqual([]);
   });
 
   it("app/ modules that reach the browser import server/ only for types", () => {
@@ -287,5 +307,54 @@ describe("import rules", () => {
       .filter((e) => e.specifier.includes("../../../"))
       .map((e) => `${e.from} imports ${e.specifier}`);
     expect(bad).toEqual([]);
+  });
+});
+
+describe("the layer rules' feature list", () => {
+  it("is every folder of server/ that is not infrastructure", () => {
+    const { features } = layersOf(serverFolders());
+    expect(features).toEqual(
+      expect.arrayContaining(["server/watchlists/", "server/push/", "server/delivery/"]),
+    );
+    expect(features).not.toContain("server/realtime/");
+    expect(features).not.toContain("server/testing/");
+  });
+
+  it("checks a feature folder the day it appears", () => {
+    // A new folder, server/portfolios/, with the infrastructure reaching into it and it into the root.
+    const layers = layersOf([...serverFolders(), "portfolios"]);
+    const planted: Edge[] = [
+      {
+        from: "server/realtime/sse-hub.ts",
+        to: "server/portfolios/service.ts",
+        specifier: "#server/portfolios/service",
+        typeOnly: false,
+      },
+      {
+        from: "server/realtime/bus-topics.ts",
+        to: "server/portfolios/types.ts",
+        specifier: "#server/portfolios/types",
+        typeOnly: false,
+      },
+      {
+        from: "server/portfolios/service.ts",
+        to: "server/services.ts",
+        specifier: "../services",
+        typeOnly: true,
+      },
+      {
+        from: "server/realtime/bus-topics.ts",
+        to: "server/portfolios/types.ts",
+        specifier: "#server/portfolios/types",
+        typeOnly: true,
+      },
+    ];
+    expect(infrastructureImportingFeatures(planted, layers)).toEqual([
+      "server/realtime/sse-hub.ts imports #server/portfolios/service",
+      "server/realtime/bus-topics.ts imports #server/portfolios/types",
+    ]);
+    expect(featuresImportingTheRoot(planted, layers)).toEqual([
+      "server/portfolios/service.ts imports ../services",
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
 import { EXCHANGES } from "../market/exchanges";
 import type { Bus } from "../realtime/bus";
+import type { AlertIndexChange, AlertNotifyItem } from "../realtime/bus-topics";
 import type { SseHub } from "../realtime/sse-hub";
 import { readLimit } from "../settings/limits";
 import type { Settings } from "../settings/settings";
@@ -42,7 +43,7 @@ import {
   setAlertActive,
   updateAlert,
 } from "./queries";
-import type { AlertInput, NotificationEvent, PriceAlertRow, PriceAlerts } from "./types";
+import type { AlertInput, PriceAlertRow, PriceAlerts } from "./types";
 
 export const ALERT_TOPICS = {
   /** Index changes from create / toggle / delete, applied by every process. */
@@ -78,13 +79,13 @@ export interface AlertsDeps {
   now?: () => number;
 }
 
-type IndexOp = { o: string; add?: ArmedAlert; remove?: string[] };
+type IndexOp = AlertIndexChange;
 /** A recorded trigger on the bus: user, notification, price, and when the alert wakes (daily / every). */
-type NotifyItem = { u: string; e: NotificationEvent; p: number; w: number | null };
+type NotifyItem = AlertNotifyItem;
 
 /** Splits items into bus messages that each fit a NOTIFY payload. */
-function chunkBySize<T>(items: T[], wrap: (part: T[]) => unknown): unknown[] {
-  const out: unknown[] = [];
+function chunkBySize<T, M>(items: T[], wrap: (part: T[]) => M): M[] {
+  const out: M[] = [];
   let part: T[] = [];
   let size = 0;
   for (const item of items) {

@@ -263,7 +263,7 @@ export function createReminders(deps: {
             },
           }));
         if (deliveries.length > 0) await deps.delivery.enqueue(tx as unknown as Db, deliveries);
-        return out.map(({ d, event }) => ({ u: d.userId, e: event }));
+        return out.map(({ d, event }) => ({ u: d.userId, e: event, p: 0, w: null }));
       });
       if (sent.length) {
         try {

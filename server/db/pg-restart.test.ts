@@ -12,6 +12,7 @@ import { hasPostgresBinaries, type PgCluster, startCluster } from "#scripts/pg-c
 import { loadConfig } from "../config";
 import { createHttpApp } from "../http/app";
 import { createLogger } from "../logger";
+import type { Bus } from "../realtime/bus";
 import { createServices, type Services } from "../services";
 import { freePort, waitFor } from "../testing/net";
 import { isPostgresRun } from "../testing/test-db";
@@ -112,12 +113,13 @@ it.skipIf(!isPostgresRun() || !hasPostgresBinaries())(
     await waitFor("/readyz", async () => (await status("/readyz")) === 200, RECOVERY_MS, 50);
     await waitFor("new writes", () => acked.length > ackedBefore + 10, RECOVERY_MS, 50);
     const got: number[] = [];
-    const off = s.bus.subscribe("test:restart", (d: { n: number }) => got.push(d.n));
+    const bus = s.bus as unknown as Bus<{ "test:restart": { n: number } }>;
+    const off = bus.subscribe("test:restart", (d) => got.push(d.n));
     let ping = 0;
     await waitFor(
       "the bus to deliver again",
       async () => {
-        await s.bus.publish("test:restart", { n: ++ping }).catch(() => {});
+        await bus.publish("test:restart", { n: ++ping }).catch(() => {});
         return got.length > 0;
       },
       RECOVERY_MS - (Date.now() - back),

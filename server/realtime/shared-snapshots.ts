@@ -1,5 +1,8 @@
 import type { Logger } from "../logger";
 import type { Bus } from "./bus";
+import type { SnapshotTopic } from "./bus-topics";
+
+export type { SnapshotTopic } from "./bus-topics";
 
 /**
  * Data every reader sees alike (the home page's articles and brokers, the news dashboard, the
@@ -18,8 +21,6 @@ export interface SharedSnapshots {
   /** Drops every process's copies of the topics (here at once, elsewhere when the bus delivers). */
   changed(...topics: SnapshotTopic[]): Promise<void>;
 }
-
-export type SnapshotTopic = "content" | "news" | "calendar" | "listings";
 
 const BUS_TOPIC = "snapshots:changed";
 /** How long a copy may serve before it is read again, announced change or not. */
