@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirect } from "#common/safe-redirect";
 import { type RequestContext, requestContext } from "~/context";
 import { langOf, localePath, pageHref } from "./locale";
 
@@ -60,6 +61,13 @@ export async function requireAdmin(request: Request, context: Ctx): Promise<Sess
   return user;
 }
 
+/**
+ * For the sign-in page: a signed-in visitor goes on to the page that sent them to sign in
+ * (`?redirectTo=`, a path on this site; see safeRedirect), in the page's language, else home. This
+ * is also how a reader comes back after signing in: the sign-in action's revalidation lands here.
+ */
 export async function requireAnonymous(request: Request, context: Ctx): Promise<void> {
-  if (await getUser(request, context)) throw redirect(localePath(langOf(request), "/"));
+  if (!(await getUser(request, context))) return;
+  const back = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  throw redirect(localePath(langOf(request), back));
 }

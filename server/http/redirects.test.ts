@@ -45,4 +45,20 @@ describe("canonicalRedirects", () => {
     expect(await redirectOf("/rss.xml?lang=ar")).toBeNull();
     expect(await redirectOf("/arabic")).toBeNull();
   });
+
+  it("never answers with a Location on another host, whatever the dot segments", async () => {
+    for (const path of [
+      "/.//evil.example/",
+      "/%2e//evil.example/",
+      "/ok/..//evil.example/",
+      "/ar/.//evil.example/",
+      "/.//evil.example/?lang=ar",
+      "/.//evil.example/news/",
+    ]) {
+      const location = await redirectOf(path);
+      if (location !== null) expect(new URL(location, "http://site.test").host, path).toBe("site.test");
+    }
+    expect(await redirectOf("/.//evil.example/")).toBeNull();
+    expect(await redirectOf("/news/./breaking/")).toBe("/news/breaking");
+  });
 });

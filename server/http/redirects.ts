@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { isLang, isLocalizedPath, localePath, splitLocale } from "#common/locale";
+import { sameSitePath } from "#common/safe-redirect";
 
 /** Aliases redirect to their canonical route. */
 const ROUTE_ALIASES: Record<string, string> = {
@@ -32,5 +33,9 @@ export function canonicalRedirects(req: Request, res: Response, next: NextFuncti
   // Re-serialised only when a parameter was dropped: other queries stay byte for byte.
   const search = !fromLegacy ? url.search : url.searchParams.size ? `?${url.searchParams}` : "";
   if (target === url.pathname && search === url.search) return next();
-  res.redirect(301, target + search);
+  // Dot segments resolved above can leave "//host" ("/.//evil.example/"): a Location naming another
+  // site. Such an address has no page; it goes on to the 404 instead.
+  const location = sameSitePath(target + search);
+  if (!location) return next();
+  res.redirect(301, location);
 }

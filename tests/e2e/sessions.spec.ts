@@ -38,6 +38,39 @@ test("Sign out everywhere on the account page ends the session in another browse
   }
 });
 
+test("a reader sent to sign in from a page comes back to it after signing in, in its language", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const email = uniqueEmail("back");
+  await signUpAndSignIn(page, email);
+  await context.clearCookies();
+
+  // The Arabic account page's sign-in link carries the page to return to.
+  await page.goto("/ar/account");
+  await hydrated(page);
+  await page.locator("main").getByRole("link", { name: "تسجيل الدخول" }).click();
+  await page.waitForURL((url) => url.pathname === "/ar/auth");
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/account");
+  await hydrated(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("secret123");
+  await page.locator('main form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === "/ar/account");
+  await expect(page.getByText(email).first()).toBeAttached();
+
+  // Any page of the site, in English too; another site is never a destination.
+  await context.clearCookies();
+  await page.goto("/auth?redirectTo=%2Fabout");
+  await signIn(page, email);
+  expect(new URL(page.url()).pathname).toBe("/about");
+  await context.clearCookies();
+  await page.goto("/auth?redirectTo=%2F.%2F%2Fevil.example");
+  await signIn(page, email);
+  expect(page.url()).toBe(new URL("/", baseURL).href);
+});
+
 test("a visitor's theme and digits come from the shared page cache, with that theme and those digits", async ({
   page,
   context,
