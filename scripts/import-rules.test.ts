@@ -30,7 +30,7 @@ const SKIP_DIRS = new Set(["node_modules", "migrations", "build", ".react-router
  * appears; a new infrastructure folder must be added here.
  */
 const INFRASTRUCTURE_DIRS = ["db", "auth", "mail", "realtime", "jobs", "http", "settings", "rate-limit"];
-const INFRASTRUCTURE_FILES = ["server/logger.ts", "server/config.ts"];
+const INFRASTRUCTURE_FILES = ["server/logger.ts", "server/config.ts", "server/markdown.ts"];
 /** Folders of server/ that are neither: `testing/` builds the whole backend for tests. */
 const NEITHER = ["testing"];
 /**

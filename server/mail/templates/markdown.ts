@@ -1,53 +1,16 @@
-import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-
-// Own instance so another module's marked.use() can never change how newsletters render.
-const marked = new Marked({ gfm: true, breaks: false });
+import { markdownToHtml } from "../../markdown";
 
 const LINK_STYLE = "color:#175c95";
 
 /**
  * Newsletter Markdown to HTML that is safe to mail: raw HTML in the Markdown survives only as the
- * tags and attributes below; scripts, styles, event handlers and javascript: URLs are dropped.
+ * tags and attributes of the allow-list (server/markdown.ts); a mail client gets its links and
+ * images styled inline.
  */
 export function markdownToSafeHtml(markdown: string): string {
-  const raw = marked.parse(markdown, { async: false }) as string;
-  return sanitizeHtml(raw, {
-    allowedTags: [
-      "h1",
-      "h2",
-      "h3",
-      "h4",
-      "p",
-      "br",
-      "hr",
-      "blockquote",
-      "pre",
-      "code",
-      "strong",
-      "em",
-      "del",
-      "ul",
-      "ol",
-      "li",
-      "a",
-      "img",
-      "table",
-      "thead",
-      "tbody",
-      "tr",
-      "th",
-      "td",
-    ],
-    allowedAttributes: {
-      a: ["href", "title", "style", "target", "rel"],
-      img: ["src", "alt", "title", "width", "height", "style"],
-      th: ["align"],
-      td: ["align"],
-    },
-    allowedSchemes: ["https", "http", "mailto"],
-    allowedSchemesByTag: { img: ["https"] },
-    allowProtocolRelative: false,
+  return markdownToHtml(markdown, {
+    attributes: { a: ["style", "target"], img: ["width", "height", "style"] },
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
