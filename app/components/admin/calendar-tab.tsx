@@ -5,7 +5,8 @@ import { Field, SelectField, Input as TextBox } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
-import { Panel, smallButton, TableScroll, tableClass, tdClass, thClass } from "./ui";
+import { AdminTable } from "./table";
+import { Panel, smallButton, tdClass } from "./ui";
 import "~/locales/analytics";
 import "~/locales/calendar";
 
@@ -68,52 +69,45 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
         {data.rows.length === 0 ? (
           <p className="text-slate-600">{t("admin.empty")}</p>
         ) : (
-          <TableScroll>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th className={thClass}>{t("admin.title")}</th>
-                  <th className={thClass}>{t("admin.startsAt")}</th>
-                  <th className={thClass}>{ta("calendar.country")}</th>
-                  <th className={thClass}>{t("sourceLabel")}</th>
-                  <th className={thClass}>{t("actual")}</th>
-                  <th className={thClass}>{t("admin.status")}</th>
-                  <th className={thClass}>
-                    <span className="sr-only">{t("admin.edit")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.rows.map((r) => (
-                  <tr key={r.id} data-testid="admin-calendar-row" data-starts-at={r.startsAt}>
-                    <td className={tdClass}>
-                      <Link to={`/calendar/${r.id}`} className="hover:underline">
-                        {r.title}
-                      </Link>
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`} dir="ltr">
-                      {t("admin.utcTime", { time: r.startsAt.slice(0, 16).replace("T", " ") })}
-                    </td>
-                    <td className={tdClass}>{t(`countries.${r.country}`, { defaultValue: r.country })}</td>
-                    <td className={tdClass}>{t(`confidence.${r.confidence}`)}</td>
-                    <td className={tdClass}>{r.actual ?? "—"}</td>
-                    <td className={tdClass}>
-                      {r.status === "cancelled" ? t("admin.statusCancelled") : t("admin.statusScheduled")}
-                    </td>
-                    <td className={tdClass}>
-                      <Link
-                        to={`/admin/calendar?edit=${r.id}${data.q ? `&q=${encodeURIComponent(data.q)}` : ""}&page=${data.page}`}
-                        className={smallButton}
-                        aria-label={`${t("admin.edit")}: ${r.title}`}
-                      >
-                        {t("admin.edit")}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            columns={[
+              t("admin.title"),
+              t("admin.startsAt"),
+              ta("calendar.country"),
+              t("sourceLabel"),
+              t("actual"),
+              t("admin.status"),
+            ]}
+            actions={t("admin.edit")}
+            rows={data.rows}
+            row={(r) => (
+              <tr key={r.id} data-testid="admin-calendar-row" data-starts-at={r.startsAt}>
+                <td className={tdClass}>
+                  <Link to={`/calendar/${r.id}`} className="hover:underline">
+                    {r.title}
+                  </Link>
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`} dir="ltr">
+                  {t("admin.utcTime", { time: r.startsAt.slice(0, 16).replace("T", " ") })}
+                </td>
+                <td className={tdClass}>{t(`countries.${r.country}`, { defaultValue: r.country })}</td>
+                <td className={tdClass}>{t(`confidence.${r.confidence}`)}</td>
+                <td className={tdClass}>{r.actual ?? "—"}</td>
+                <td className={tdClass}>
+                  {r.status === "cancelled" ? t("admin.statusCancelled") : t("admin.statusScheduled")}
+                </td>
+                <td className={tdClass}>
+                  <Link
+                    to={`/admin/calendar?edit=${r.id}${data.q ? `&q=${encodeURIComponent(data.q)}` : ""}&page=${data.page}`}
+                    className={smallButton}
+                    aria-label={`${t("admin.edit")}: ${r.title}`}
+                  >
+                    {t("admin.edit")}
+                  </Link>
+                </td>
+              </tr>
+            )}
+          />
         )}
         <nav
           className="mt-3 flex items-center gap-3 text-sm"

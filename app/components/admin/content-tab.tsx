@@ -1,14 +1,14 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { fieldErrors } from "#common/action-result";
 import { CONTENT_ENTITIES, CONTENT_SCHEMAS, type ContentEntity } from "#common/admin/forms";
-import { buttonClass, Checkbox, Field, Input, SelectField, TextareaField } from "~/components/forms/field";
+import { buttonClass, Checkbox, Field, SelectField, TextareaField } from "~/components/forms/field";
 import { Link, useNavigate } from "~/components/link";
 import { CONTENT_UI, type ColumnDef, type FieldDef, formValue } from "./content-fields";
 import { MarkdownEditor } from "./markdown-editor";
 import type { TabData } from "./tab-data";
+import { AdminSearch, AdminTable } from "./table";
 import {
   Badge,
   dangerButton,
@@ -18,10 +18,7 @@ import {
   Pagination,
   Panel,
   smallButton,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
@@ -85,49 +82,23 @@ function ContentList({ data }: { data: Data }) {
         </Link>
       }
     >
-      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
-        <input type="hidden" name="tab" value="content" />
-        <input type="hidden" name="type" value={entity} />
-        <label htmlFor="content-search" className="sr-only">
-          {t("content.search")}
-        </label>
-        <Input
-          id="content-search"
-          name="q"
-          type="search"
-          defaultValue={data.q}
-          placeholder={t("content.searchPlaceholder")}
-        />
-        <button type="submit" className={smallButton}>
-          <Search className="size-4" aria-hidden />
-          {t("content.search")}
-        </button>
-      </Form>
-      {data.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("content.empty")}</p>
-      ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.name} className={thClass}>
-                    {t(`content.fields.${c.name}`)}
-                  </th>
-                ))}
-                <th className={thClass}>
-                  <span className="sr-only">{t("content.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.rows.map((row) => (
-                <ContentRow key={row.id} entity={entity} row={row} columns={columns} actions={actions} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminSearch
+        tab="content"
+        keep={{ type: entity }}
+        id="content-search"
+        label={t("content.search")}
+        placeholder={t("content.searchPlaceholder")}
+        query={data.q}
+      />
+      <AdminTable
+        columns={columns.map((c) => t(`content.fields.${c.name}`))}
+        actions={t("content.actions")}
+        rows={data.rows}
+        row={(row) => (
+          <ContentRow key={row.id} entity={entity} row={row} columns={columns} actions={actions} />
+        )}
+        empty={t("content.empty")}
+      />
       <Pagination pageSize={20} total={data.total} param="page" label={t("content.pages")} />
     </Panel>
   );

@@ -5,6 +5,7 @@ import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { toast } from "~/lib/toast";
 import type { TabData } from "./tab-data";
+import { AdminTable } from "./table";
 import {
   Badge,
   FormMessage,
@@ -12,10 +13,7 @@ import {
   Pagination,
   Panel,
   smallButton,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
@@ -173,67 +171,57 @@ function Outbox({ data }: { data: Data }) {
           </Link>
         ))}
       </nav>
-      {mail.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("outbox.empty")}</p>
-      ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("outbox.to")}</th>
-                <th className={thClass}>{t("outbox.subject")}</th>
-                <th className={thClass}>{t("outbox.kind")}</th>
-                <th className={thClass}>{t("outbox.state")}</th>
-                <th className={thClass}>{t("outbox.created")}</th>
-                <th className={thClass}>
-                  <span className="sr-only">{t("outbox.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {mail.rows.map((m) => (
-                <tr key={m.id} className={selected?.id === m.id ? "bg-brand-50" : undefined}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{m.to}</td>
-                  <td className={tdClass}>{m.subject}</td>
-                  <td className={tdClass}>
-                    <code className="text-xs">{m.kind}</code>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={STATUS_TONE[m.status]}>{t(`outbox.status.${m.status}`)}</Badge>
-                    <span className="mt-1 block text-xs text-slate-500">
-                      {t("outbox.attempts", { count: m.attempts })}
-                      {m.sentAt ? ` · ${t("outbox.sentAt", { at: formatDateTime(m.sentAt) })}` : ""}
-                    </span>
-                    {m.lastError ? <span className="block text-xs text-red-700">{m.lastError}</span> : null}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
-                  <td className={tdClass}>
-                    <div className="flex justify-end gap-2">
-                      <Link
-                        to={hrefWith({ mail: m.id })}
-                        preventScrollReset
-                        className={smallButton}
-                        aria-label={`${t("outbox.view")}: ${m.subject}`}
-                      >
-                        {t("outbox.view")}
-                      </Link>
-                      {m.status === "dead" ? (
-                        <fetcher.Form method="post" action="?tab=email-templates" preventScrollReset>
-                          <input type="hidden" name="intent" value="retryMail" />
-                          <input type="hidden" name="id" value={m.id} />
-                          <button type="submit" className={smallButton} disabled={busy}>
-                            {t("outbox.retry")}
-                          </button>
-                        </fetcher.Form>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        columns={[
+          t("outbox.to"),
+          t("outbox.subject"),
+          t("outbox.kind"),
+          t("outbox.state"),
+          t("outbox.created"),
+        ]}
+        actions={t("outbox.actions")}
+        rows={mail.rows}
+        row={(m) => (
+          <tr key={m.id} className={selected?.id === m.id ? "bg-brand-50" : undefined}>
+            <td className={`${tdClass} whitespace-nowrap`}>{m.to}</td>
+            <td className={tdClass}>{m.subject}</td>
+            <td className={tdClass}>
+              <code className="text-xs">{m.kind}</code>
+            </td>
+            <td className={tdClass}>
+              <Badge tone={STATUS_TONE[m.status]}>{t(`outbox.status.${m.status}`)}</Badge>
+              <span className="mt-1 block text-xs text-slate-500">
+                {t("outbox.attempts", { count: m.attempts })}
+                {m.sentAt ? ` · ${t("outbox.sentAt", { at: formatDateTime(m.sentAt) })}` : ""}
+              </span>
+              {m.lastError ? <span className="block text-xs text-red-700">{m.lastError}</span> : null}
+            </td>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+            <td className={tdClass}>
+              <div className="flex justify-end gap-2">
+                <Link
+                  to={hrefWith({ mail: m.id })}
+                  preventScrollReset
+                  className={smallButton}
+                  aria-label={`${t("outbox.view")}: ${m.subject}`}
+                >
+                  {t("outbox.view")}
+                </Link>
+                {m.status === "dead" ? (
+                  <fetcher.Form method="post" action="?tab=email-templates" preventScrollReset>
+                    <input type="hidden" name="intent" value="retryMail" />
+                    <input type="hidden" name="id" value={m.id} />
+                    <button type="submit" className={smallButton} disabled={busy}>
+                      {t("outbox.retry")}
+                    </button>
+                  </fetcher.Form>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        )}
+        empty={t("outbox.empty")}
+      />
       <Pagination pageSize={20} total={mail.total} param="mailPage" label={t("outbox.pages")} />
       {selected ? (
         <div className="mt-4 rounded-lg border border-slate-200 p-3">

@@ -1,12 +1,13 @@
-import { Download, Search } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { newsletterSendSchema } from "#common/admin/forms";
 import { FREQUENCIES } from "#common/newsletter-schema";
-import { buttonClass, Field, Input, SelectField, TextareaField } from "~/components/forms/field";
+import { buttonClass, Field, SelectField, TextareaField } from "~/components/forms/field";
 import { toast } from "~/lib/toast";
 import type { TabData } from "./tab-data";
+import { AdminSearch, AdminTable } from "./table";
 import {
   Badge,
   FormMessage,
@@ -16,10 +17,7 @@ import {
   Panel,
   StatCard,
   smallButton,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
   useAdminFetcher,
 } from "./ui";
 import "~/locales/admin";
@@ -133,57 +131,47 @@ function CampaignHistory({ campaigns, error }: { campaigns: Data["campaigns"]; e
   return (
     <Panel title={t("newsletter.campaigns.title")}>
       {error ? <FormMessage text={error} /> : null}
-      {!campaigns || campaigns.length === 0 ? (
-        error ? null : (
-          <p className="text-sm text-slate-600">{t("newsletter.campaigns.empty")}</p>
-        )
-      ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("newsletter.campaigns.subject")}</th>
-                <th className={thClass}>{t("newsletter.send.frequency")}</th>
-                <th className={thClass}>{t("newsletter.campaigns.created")}</th>
-                <th className={thClass}>{t("newsletter.campaigns.progress")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {campaigns.map((c) => {
-                const done = c.sent + c.failed;
-                const pct = c.total ? Math.round((done / c.total) * 100) : 100;
-                return (
-                  <tr key={c.id}>
-                    <td className={tdClass}>{c.subject}</td>
-                    <td className={tdClass}>{t(`newsletter.frequencies.${c.frequency}`)}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(c.createdAt)}</td>
-                    <td className={`${tdClass} min-w-56`}>
-                      <div
-                        role="progressbar"
-                        aria-label={t("newsletter.campaigns.progressOf", { subject: c.subject })}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={pct}
-                        className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
-                      >
-                        <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
-                      </div>
-                      <p className="mt-1 text-xs text-slate-600">
-                        {t("newsletter.campaigns.counts", {
-                          sent: c.sent,
-                          total: c.total,
-                          failed: c.failed,
-                          pending: c.pending,
-                        })}
-                      </p>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        columns={[
+          t("newsletter.campaigns.subject"),
+          t("newsletter.send.frequency"),
+          t("newsletter.campaigns.created"),
+          t("newsletter.campaigns.progress"),
+        ]}
+        rows={campaigns ?? []}
+        row={(c) => {
+          const done = c.sent + c.failed;
+          const pct = c.total ? Math.round((done / c.total) * 100) : 100;
+          return (
+            <tr key={c.id}>
+              <td className={tdClass}>{c.subject}</td>
+              <td className={tdClass}>{t(`newsletter.frequencies.${c.frequency}`)}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(c.createdAt)}</td>
+              <td className={`${tdClass} min-w-56`}>
+                <div
+                  role="progressbar"
+                  aria-label={t("newsletter.campaigns.progressOf", { subject: c.subject })}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={pct}
+                  className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+                >
+                  <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
+                </div>
+                <p className="mt-1 text-xs text-slate-600">
+                  {t("newsletter.campaigns.counts", {
+                    sent: c.sent,
+                    total: c.total,
+                    failed: c.failed,
+                    pending: c.pending,
+                  })}
+                </p>
+              </td>
+            </tr>
+          );
+        }}
+        empty={error ? undefined : t("newsletter.campaigns.empty")}
+      />
     </Panel>
   );
 }
@@ -193,38 +181,33 @@ type Subscriber = NonNullable<Data["recent"]>["rows"][number];
 function SubscriberTable({ rows, showStatus }: { rows: Subscriber[]; showStatus?: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <TableScroll>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th className={thClass}>{t("newsletter.subscribers.email")}</th>
-            <th className={thClass}>{t("newsletter.subscribers.name")}</th>
-            <th className={thClass}>{t("newsletter.send.frequency")}</th>
-            <th className={thClass}>{t("newsletter.subscribers.subscribed")}</th>
-            {showStatus ? <th className={thClass}>{t("newsletter.subscribers.status")}</th> : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className={`${tdClass} whitespace-nowrap`}>{r.email}</td>
-              <td className={tdClass}>{r.fullName}</td>
-              <td className={tdClass}>{t(`newsletter.frequencies.${r.frequency}`)}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{formatDate(r.subscribedAt)}</td>
-              {showStatus ? (
-                <td className={tdClass}>
-                  {r.isActive ? (
-                    <Badge tone="green">{t("newsletter.subscribers.active")}</Badge>
-                  ) : (
-                    <Badge tone="slate">{t("newsletter.subscribers.unsubscribed")}</Badge>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <AdminTable
+      columns={[
+        t("newsletter.subscribers.email"),
+        t("newsletter.subscribers.name"),
+        t("newsletter.send.frequency"),
+        t("newsletter.subscribers.subscribed"),
+        ...(showStatus ? [t("newsletter.subscribers.status")] : []),
+      ]}
+      rows={rows}
+      row={(r) => (
+        <tr key={r.id}>
+          <td className={`${tdClass} whitespace-nowrap`}>{r.email}</td>
+          <td className={tdClass}>{r.fullName}</td>
+          <td className={tdClass}>{t(`newsletter.frequencies.${r.frequency}`)}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatDate(r.subscribedAt)}</td>
+          {showStatus ? (
+            <td className={tdClass}>
+              {r.isActive ? (
+                <Badge tone="green">{t("newsletter.subscribers.active")}</Badge>
+              ) : (
+                <Badge tone="slate">{t("newsletter.subscribers.unsubscribed")}</Badge>
+              )}
+            </td>
+          ) : null}
+        </tr>
+      )}
+    />
   );
 }
 
@@ -256,23 +239,13 @@ function AllSubscribers({ data }: { data: Data }) {
         </a>
       }
     >
-      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
-        <input type="hidden" name="tab" value="newsletter" />
-        <label htmlFor="subscriber-search" className="sr-only">
-          {t("newsletter.subscribers.search")}
-        </label>
-        <Input
-          id="subscriber-search"
-          name="q"
-          type="search"
-          defaultValue={data.q}
-          placeholder={t("newsletter.subscribers.searchPlaceholder")}
-        />
-        <button type="submit" className={smallButton}>
-          <Search className="size-4" aria-hidden />
-          {t("newsletter.subscribers.search")}
-        </button>
-      </Form>
+      <AdminSearch
+        tab="newsletter"
+        id="subscriber-search"
+        label={t("newsletter.subscribers.search")}
+        placeholder={t("newsletter.subscribers.searchPlaceholder")}
+        query={data.q}
+      />
       {data.subscribersError ? (
         <FormMessage text={data.subscribersError} />
       ) : data.list?.rows.length ? (

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "~/components/link";
 import { MarketSourcesPanel } from "./market-sources-panel";
 import type { TabData } from "./tab-data";
+import { AdminTable } from "./table";
 import {
   Badge,
   formatDateTime,
@@ -10,10 +11,7 @@ import {
   Panel,
   StatCard,
   smallButton,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
   useAdminFetcher,
   useHrefWith,
 } from "./ui";
@@ -151,34 +149,21 @@ function AuditPanel({ audit }: { audit: Data["audit"] }) {
   const { t } = useTranslation("admin");
   return (
     <Panel title={t("audit.title")}>
-      {audit.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("audit.empty")}</p>
-      ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("audit.when")}</th>
-                <th className={thClass}>{t("audit.who")}</th>
-                <th className={thClass}>{t("audit.what")}</th>
-                <th className={thClass}>{t("audit.target")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {audit.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
-                  <td className={tdClass}>{r.actorEmail ?? t("audit.deletedUser")}</td>
-                  <td className={tdClass}>
-                    <code className="text-xs">{r.action}</code>
-                  </td>
-                  <td className={`${tdClass} break-words`}>{r.target ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        columns={[t("audit.when"), t("audit.who"), t("audit.what"), t("audit.target")]}
+        rows={audit.rows}
+        row={(r) => (
+          <tr key={r.id}>
+            <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
+            <td className={tdClass}>{r.actorEmail ?? t("audit.deletedUser")}</td>
+            <td className={tdClass}>
+              <code className="text-xs">{r.action}</code>
+            </td>
+            <td className={`${tdClass} break-words`}>{r.target ?? "—"}</td>
+          </tr>
+        )}
+        empty={t("audit.empty")}
+      />
       <Pagination pageSize={PAGE_SIZE} total={audit.total} param="auditPage" label={t("audit.pages")} />
     </Panel>
   );

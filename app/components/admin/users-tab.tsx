@@ -1,8 +1,6 @@
-import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Input } from "~/components/forms/field";
 import type { TabData } from "./tab-data";
+import { AdminSearch, AdminTable } from "./table";
 import {
   Badge,
   dangerButton,
@@ -10,10 +8,7 @@ import {
   Pagination,
   Panel,
   smallButton,
-  TableScroll,
-  tableClass,
   tdClass,
-  thClass,
   useAdminFetcher,
 } from "./ui";
 import "~/locales/admin";
@@ -25,48 +20,20 @@ export function UsersTab({ data, me }: { data: Data; me: { id: string; email: st
   const { t } = useTranslation("admin");
   return (
     <Panel title={t("users.title", { count: data.total })}>
-      <Form method="get" action="." className="mb-4 flex gap-2" role="search">
-        <input type="hidden" name="tab" value="users" />
-        <label htmlFor="user-search" className="sr-only">
-          {t("users.search")}
-        </label>
-        <Input
-          id="user-search"
-          name="q"
-          type="search"
-          defaultValue={data.q}
-          placeholder={t("users.searchPlaceholder")}
-        />
-        <button type="submit" className={smallButton}>
-          <Search className="size-4" aria-hidden />
-          {t("users.search")}
-        </button>
-      </Form>
-      {data.rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("users.empty")}</p>
-      ) : (
-        <TableScroll>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("users.email")}</th>
-                <th className={thClass}>{t("users.name")}</th>
-                <th className={thClass}>{t("users.joined")}</th>
-                <th className={thClass}>{t("users.verified")}</th>
-                <th className={thClass}>{t("users.role")}</th>
-                <th className={thClass}>
-                  <span className="sr-only">{t("users.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.rows.map((u) => (
-                <UserRow key={u.id} user={u} isMe={u.id === me.id} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminSearch
+        tab="users"
+        id="user-search"
+        label={t("users.search")}
+        placeholder={t("users.searchPlaceholder")}
+        query={data.q}
+      />
+      <AdminTable
+        columns={[t("users.email"), t("users.name"), t("users.joined"), t("users.verified"), t("users.role")]}
+        actions={t("users.actions")}
+        rows={data.rows}
+        row={(u) => <UserRow key={u.id} user={u} isMe={u.id === me.id} />}
+        empty={t("users.empty")}
+      />
       <Pagination pageSize={20} total={data.total} param="page" label={t("users.pages")} />
     </Panel>
   );
