@@ -10,7 +10,13 @@ import { AlertForm } from "~/components/alerts/alert-form";
 import { AlertHistory } from "~/components/alerts/alert-history";
 import { AlertList } from "~/components/alerts/alert-list";
 import { NotificationList } from "~/components/alerts/notification-list";
-import type { AlertActionResult, AlertView, NotificationView, TriggerView } from "~/components/alerts/types";
+import type {
+  AlertActionResult,
+  AlertHolds,
+  AlertView,
+  NotificationView,
+  TriggerView,
+} from "~/components/alerts/types";
 import { unreadStore } from "~/components/alerts/unread-store";
 import { buttonClass } from "~/components/forms/field";
 import { Page } from "~/components/layout/page";
@@ -31,9 +37,11 @@ const tabOf = (v: string | null): Tab =>
   ((TABS as readonly string[]).find((t) => t === v) as Tab) ?? "manage";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const alertView = (a: PriceAlertRow): AlertView => ({
+const alertView = (a: PriceAlertRow, named?: { name: string; nameAr?: string }): AlertView => ({
   id: a.id,
   symbol: a.symbol,
+  name: named?.name ?? a.symbol,
+  ...(named?.nameAr ? { nameAr: named.nameAr } : {}),
   alertType: a.alertType,
   targetValue: a.targetValue,
   currentValue: a.currentValue,
@@ -96,7 +104,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       failed: false,
       suggestions,
       unread,
-      alerts: alerts?.map(alertView) ?? null,
+      // Each alert names its instrument (listed companies too); the names change with the directory only.
+      alerts: alerts?.map((a) => alertView(a, s.market.findInstrument(a.symbol))) ?? null,
       notifications: notifications?.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })) ?? null,
       history: history?.map(triggerView) ?? null,
     };
@@ -113,8 +122,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
   const form = await readSingleValuedForm(request);
   const intent = String(form.intent ?? "");
-  const reply = (body: ActionResult<{ symbol?: string }>, status = 200) =>
+  const reply = (body: ActionResult<{ symbol?: string; holds?: AlertHolds }>, status = 200) =>
     data<AlertActionResult>({ intent, ...body }, { status });
+  // A saved level alert that already holds fires at once: the success message says so.
+  const saved = (row: PriceAlertRow) => {
+    const instrument = s.market.findInstrument(row.symbol);
+    const holds =
+      instrument && (row.alertType === "above" || row.alertType === "below") && s.alerts.holdsNow(row)
+        ? {
+            alertType: row.alertType,
+            name: instrument.name,
+            nameAr: instrument.nameAr,
+            target: row.targetValue,
+          }
+        : undefined;
+    return reply({ ok: true, symbol: row.symbol, ...(holds ? { holds } : {}) });
+  };
   const user = await getUser(request, context);
   if (!user) return reply({ ok: false, error: "auth" }, 401);
   const { alerts } = s;
@@ -124,14 +147,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "create": {
         const parsed = alertFormSchema.safeParse(form);
         if (!parsed.success) return reply({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
-        const row = await alerts.create(user.id, parsed.data);
-        return reply({ ok: true, symbol: row.symbol });
+        return saved(await alerts.create(user.id, parsed.data));
       }
       case "update": {
         const parsed = alertFormSchema.safeParse(form);
         if (!parsed.success) return reply({ ok: false, error: "", fields: fieldErrors(parsed.error) }, 400);
-        const row = await alerts.update(user.id, id, parsed.data);
-        return reply({ ok: true, symbol: row.symbol });
+        return saved(await alerts.update(user.id, id, parsed.data));
       }
       case "duplicate": {
         const row = await alerts.duplicate(user.id, id);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { levelHolds } from "#common/alert-holds";
 import {
   ALERT_MESSAGES,
   alertLimitMessage,
@@ -382,6 +383,11 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
       const n = await markAllNotificationsRead({ db, userId });
       if (n > 0) await bus.publish(ALERT_TOPICS.read, { u: userId, all: true });
       return n;
+    },
+
+    holdsNow(alert) {
+      const price = alert.status === "active" ? evaluablePrice(market.quote(alert.symbol)) : null;
+      return levelHolds(alert.alertType, alert.targetValue, price);
     },
 
     suggestions() {

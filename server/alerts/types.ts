@@ -124,6 +124,11 @@ export interface PriceAlerts extends AlertsService {
    * that lists them is remembered while its data stays the same.
    */
   suggestions(): Array<{ symbol: string; name: string; nameAr?: string; decimals: number }>;
+  /**
+   * Whether an armed level alert (above, below) already held at the last price it may be judged
+   * on: it fired as soon as it was saved. The form's success message says so.
+   */
+  holdsNow(alert: Pick<PriceAlertRow, "symbol" | "alertType" | "targetValue" | "status">): boolean;
   /** Rebuilds the index from the database and listens to the market's ticks. */
   start(): Promise<void>;
   /** Stops listening and waits for the evaluation in progress. */

@@ -308,3 +308,47 @@ test("a crossing alert that fires every time triggers from the live feed, stays 
     }
   }
 });
+
+test("an alert whose level already holds says so in the form and when saved, and fires at once", async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, uniqueEmail("holds"));
+  await page.goto("/price-alerts");
+  const form = await openForm(page);
+  await form.getByLabel("Symbol").fill("1120");
+  await form.getByLabel("Alert Type").selectOption({ label: "Price goes above" });
+  await form.getByLabel("Target Price").fill("1");
+  const hint = form.getByTestId("holds-now");
+  await expect(hint).toHaveText("Al Rajhi Bank is already above 1 — this alert will fire at once");
+  // A target the price has not reached says nothing.
+  await form.getByLabel("Target Price").fill("999999");
+  await expect(form.getByTestId("current-price")).toContainText("Al Rajhi Bank: current price");
+  await expect(hint).toHaveCount(0);
+  await form.getByLabel("Target Price").fill("1");
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  await expect(
+    page.getByText(
+      "Price alert set for 1120. Al Rajhi Bank is already above 1 — this alert will fire at once",
+    ),
+  ).toBeVisible();
+  // Judged against the last price when saved: triggered without waiting for a tick.
+  await expect(rowOf(page, "1120")).toHaveAttribute("data-status", "triggered");
+});
+
+test("the alert list names the company and shows its current price and the distance to the target", async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, uniqueEmail("named"));
+  await page.goto("/price-alerts");
+  await createAlert(page, { symbol: "1120", type: "Price goes above", target: "999999" });
+  const row = rowOf(page, "1120");
+  await expect(row.locator('[data-field="alert-name"]')).toHaveText("Al Rajhi Bank");
+  const now = row.locator('[data-field="price-now"]');
+  await expect(now).toContainText(/^Now [\d,]+\.\d{2} · \+[\d,]+\.\d{2} \(\+[\d,]+\.\d{2}%\) to the target$/);
+  const text = (await now.textContent())!;
+  const [price, distance] = [...text.matchAll(/[\d,]+\.\d{2}/g)].map((m) => Number(m[0].replace(/,/g, "")));
+  expect(price! + distance!).toBeCloseTo(999_999, 1);
+  await page.goto("/ar/price-alerts");
+  await expect(rowOf(page, "1120").locator('[data-field="alert-name"]')).toHaveText("مصرف الراجحي");
+  await expect(rowOf(page, "1120").locator('[data-field="price-now"]')).toContainText("حتى الهدف");
+});

@@ -217,3 +217,80 @@ test("an alert on the whole watchlist makes one alert per member and follows the
     await expect(page.getByText(symbol, { exact: true }).first()).toBeVisible();
   await expect(page.getByText("GOLD", { exact: true })).toHaveCount(0);
 });
+
+/** The page's live stream answers once with nothing: prices can then only come from the page's data. */
+async function withoutStream(page: Page) {
+  await page.route("**/api/stream", (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { "content-type": "text/event-stream" },
+      body: "retry: 600000\n\n",
+    }),
+  );
+}
+
+async function newList(page: Page, name: string) {
+  await page.goto("/watchlists");
+  await hydrated(page);
+  await page.getByLabel("Watchlist name").fill(name);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Your watchlists" }).getByRole("link", { name: new RegExp(name) }),
+  ).toHaveAttribute("aria-current", "page");
+}
+
+test("a company just added shows its last price at once, without waiting for the stream", async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, uniqueEmail("added"));
+  await withoutStream(page);
+  await newList(page, "Banks");
+  await addInstrument(page, "KFH");
+  await expect(row(page, "KFH").locator('[data-field="price"]')).toHaveText(/\d/);
+  await expect(row(page, "KFH")).not.toContainText("No price yet");
+});
+
+test("sorting by change puts the rows without a price last, in both directions", async ({ page }) => {
+  // A visitor's list: its listed company is quoted once the page's data comes back for it,
+  // which this test holds back until the sorting is checked.
+  await page.addInitScript(() =>
+    localStorage.setItem("gp:watchlist", JSON.stringify(["BTC", "KFH", "TASI"])),
+  );
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/watchlists\.data\?.*symbols=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/watchlists");
+  await hydrated(page);
+  await expect(row(page, "KFH")).toContainText("No price yet");
+  const change = page.getByRole("button", { name: "Change (%)" });
+  await change.click();
+  expect((await symbolsInTable(page)).at(-1)).toBe("KFH");
+  await change.click();
+  expect((await symbolsInTable(page)).at(-1)).toBe("KFH");
+  release();
+  await expect(row(page, "KFH").locator('[data-field="price"]')).toHaveText(/\d/);
+});
+
+test("the table names the currency of every price", async ({ page }) => {
+  await signUpAndSignIn(page, uniqueEmail("currency"));
+  await newList(page, "Mixed");
+  for (const symbol of ["TASI", "USD/AED", "BTC", "KFH"]) await addInstrument(page, symbol);
+  await expect(table(page).getByRole("columnheader", { name: "Currency" })).toBeVisible();
+  const currencies = await table(page)
+    .locator('tbody [data-field="currency"]')
+    .evaluateAll((cells) => cells.map((c) => c.textContent));
+  expect(currencies).toEqual(["SAR", "AED", "USD", "KWD"]);
+  // On a phone the column gives way and the code follows the price.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row(page, "KFH").locator('[data-field="currency-inline"]')).toHaveText("KWD");
+  await expect(table(page).getByRole("columnheader", { name: "Currency" })).toBeHidden();
+  await page.goto("/ar/watchlists");
+  await expect(table(page).getByRole("columnheader", { name: "العملة" })).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(table(page).getByRole("columnheader", { name: "العملة" })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "#common/action-result";
+import { levelHolds } from "#common/alert-holds";
 import { ALERT_FREQUENCIES, type AlertFrequency, MOVE_WINDOWS } from "#common/alert-options";
 import {
   ALERT_TYPES,
@@ -18,7 +19,8 @@ import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { InstrumentPicker } from "./instrument-picker";
-import type { AlertActionResult, AlertView, Suggestion, WebhookView } from "./types";
+import type { AlertActionResult, AlertHolds, AlertView, Suggestion, WebhookView } from "./types";
+import { useQuotes } from "./use-quotes";
 import "~/locales/alerts";
 
 /** A stored time as a datetime-local value in the browser's zone ("" when none). */
@@ -32,31 +34,20 @@ function toLocalInput(iso: string | null) {
 /** The browser's UTC offset at that local time (DST-aware), for the server to read the expiry. */
 const offsetAt = (local: string) => (local ? String(new Date(local).getTimezoneOffset()) : "");
 
-type Bundle = Record<string, Array<{ symbol: string; price: number }> | string>;
-
 const getJson = <T,>(url: string, signal: AbortSignal) =>
   fetch(url, { signal, headers: { accept: "application/json" } }).then((res) =>
     res.ok ? (res.json() as Promise<T>) : null,
   );
 
 /**
- * What the form offers beyond the page's data, fetched when it opens: the latest prices of the
- * instruments the market panels quote (GET /api/market) and the reader's webhook endpoints
- * (GET /api/webhooks; null until they are known). The page's data leaves both out, so that its
- * render can be remembered while prices tick and its first view reads less.
+ * The reader's webhook endpoints, fetched when the form opens (GET /api/webhooks; null until they
+ * are known). The page's data leaves them out, so that its render can be remembered.
  */
-function useFormChoices() {
-  const [prices, setPrices] = useState<ReadonlyMap<string, number>>(() => new Map());
+function useWebhooks() {
   const [webhooks, setWebhooks] = useState<WebhookView[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    // Without prices the form only leaves out its hint; without the endpoints it offers none.
-    getJson<Bundle>("/api/market", abort.signal)
-      .then((bundle) => {
-        const quotes = Object.values(bundle ?? {}).flatMap((group) => (Array.isArray(group) ? group : []));
-        setPrices(new Map(quotes.map((q) => [q.symbol, q.price])));
-      })
-      .catch(() => {});
+    // Without the endpoints the form offers none.
     getJson<{ endpoints?: WebhookView[] }>("/api/webhooks", abort.signal)
       .then((body) => setWebhooks(body?.endpoints ?? []))
       .catch(() => {
@@ -64,7 +55,36 @@ function useFormChoices() {
       });
     return () => abort.abort();
   }, []);
-  return { prices, webhooks };
+  return webhooks;
+}
+
+/** The typed symbol once the typing pauses, so the price is asked for once per instrument. */
+function useSettled(value: string, ms = 250) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The selected instrument's last price and whether a level alert would already hold at it (then
+ * it fires as soon as it is created). A stale quote says nothing: the evaluator never reads it.
+ */
+function useLastPrice(symbol: string, alertType: AlertTypeValue, target: string) {
+  const settled = useSettled(symbol.trim());
+  const quotes = useQuotes(settled ? [settled] : []);
+  // The answer names the instrument the server resolved ("tasi" -> TASI, "dirham" -> USD/AED).
+  const quote = settled === symbol.trim() ? [...quotes.values()][0] : undefined;
+  const value = Number(target);
+  const holds =
+    quote !== undefined &&
+    quote.freshness !== "stale" &&
+    target.trim() !== "" &&
+    value > 0 &&
+    levelHolds(alertType, value, quote.price);
+  return { quote, holds };
 }
 
 /**
@@ -84,7 +104,7 @@ export function AlertForm({
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
-  const { prices, webhooks } = useFormChoices();
+  const webhooks = useWebhooks();
   const intent = alert ? "update" : "create";
   const [symbol, setSymbol] = useState(alert?.symbol ?? "");
   const [alertType, setAlertType] = useState<AlertTypeValue>(alert?.alertType ?? "above");
@@ -100,10 +120,23 @@ export function AlertForm({
     onResult: (result) => {
       if (result.intent !== intent) return;
       if (result.ok) {
-        if (alert) toast.success(t("toast.updated"), { description: t("toast.updatedText") });
+        if (alert)
+          toast.success(t("toast.updated"), {
+            description: [
+              t("toast.updatedText"),
+              result.holds ? t(`form.holdsNow.${result.holds.alertType}`, holdsText(result.holds)) : "",
+            ]
+              .filter(Boolean)
+              .join(". "),
+          });
         else
           toast.success(t("toast.created"), {
-            description: t("toast.createdText", { symbol: result.symbol }),
+            description: [
+              t("toast.createdText", { symbol: result.symbol }),
+              result.holds ? t(`form.holdsNow.${result.holds.alertType}`, holdsText(result.holds)) : "",
+            ]
+              .filter(Boolean)
+              .join(". "),
           });
         setSymbol("");
         setTarget("");
@@ -118,10 +151,13 @@ export function AlertForm({
     },
   });
   const { busy, fields: errors } = form;
+  const holdsText = (h: AlertHolds) => ({
+    name: instrumentName(h, lang),
+    target: f.target(h.target),
+  });
   const id = useId();
   const percent = isPercentType(alertType);
-  const known = suggestions.find((s) => s.symbol === symbol.trim().toUpperCase());
-  const price = known ? prices.get(known.symbol) : undefined;
+  const { quote: known, holds } = useLastPrice(symbol, alertType, target);
   const title = alert ? t("form.editTitle") : t("form.title");
 
   return (
@@ -148,11 +184,11 @@ export function AlertForm({
             error={st(errors.symbol)}
             suggestions={suggestions}
           />
-          {known && price !== undefined ? (
+          {known ? (
             <p className="mt-1 text-xs text-slate-500" data-testid="current-price">
               {t("form.currentPrice", {
                 name: instrumentName(known, lang),
-                price: f.price(price, known.decimals),
+                price: f.price(known.price, known.decimals),
               })}
             </p>
           ) : null}
@@ -213,6 +249,18 @@ export function AlertForm({
         />
         <input type="hidden" name="tzOffset" value={offsetAt(expires)} />
       </div>
+      {known && holds ? (
+        <p
+          role="status"
+          data-testid="holds-now"
+          className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {t(`form.holdsNow.${alertType}`, {
+            name: instrumentName(known, lang),
+            target: f.target(Number(target)),
+          })}
+        </p>
+      ) : null}
       <fieldset className="mt-4">
         <legend className="text-sm font-medium text-slate-700">{t("form.channels")}</legend>
         <p className="text-xs text-slate-500">{t("form.inAppAlways")}</p>

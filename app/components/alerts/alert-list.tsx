@@ -3,13 +3,17 @@ import { Switch } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import type { QuoteSummary } from "#common/alert-holds";
 import { Link } from "~/components/link";
+import { instrumentName } from "~/components/market/format";
+import { useLang } from "~/lib/locale";
 import { useServerText } from "~/lib/server-text";
 import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
 import { AlertForm } from "./alert-form";
 import { DeliveryLog } from "./delivery-log";
 import type { AlertActionResult, AlertView, Suggestion } from "./types";
+import { useQuotes } from "./use-quotes";
 import "~/locales/alerts";
 
 /** What a row's badge says; a paused alert reads "inactive", as the spec's switched-off alert. */
@@ -82,8 +86,47 @@ function useCooldownText() {
         : t("list.cooldownSeconds", { count: seconds });
 }
 
-function AlertRow({ alert, suggestions }: { alert: AlertView; suggestions: Suggestion[] }) {
+const LEVELS = new Set(["above", "below", "crossing_up", "crossing_down"]);
+
+/**
+ * The current price and, for an alert on a price level, how far the target is: signed, absolute
+ * and in percent of the current price ("Now 96.50 · +3.50 (+3.63%) to the target").
+ */
+function PriceNow({ alert, quote }: { alert: AlertView; quote: QuoteSummary | undefined }) {
   const { t } = useTranslation("alerts");
+  const f = useFormat();
+  if (!quote) return null;
+  const price = f.price(quote.price, quote.decimals);
+  const distance = alert.targetValue - quote.price;
+  return (
+    <p className="mt-0.5 text-sm text-slate-600" data-field="price-now">
+      {LEVELS.has(alert.alertType) ? (
+        <>
+          {t("list.priceNow", { price })}
+          {" · "}
+          <span dir="ltr" className="tabular-nums">
+            {f.change(distance, quote.decimals)} ({f.changePercent((distance / quote.price) * 100)})
+          </span>{" "}
+          {t("list.toTarget")}
+        </>
+      ) : (
+        t("list.priceNow", { price })
+      )}
+    </p>
+  );
+}
+
+function AlertRow({
+  alert,
+  suggestions,
+  quote,
+}: {
+  alert: AlertView;
+  suggestions: Suggestion[];
+  quote: QuoteSummary | undefined;
+}) {
+  const { t } = useTranslation("alerts");
+  const lang = useLang();
   const fetcher = useFetcher<AlertActionResult>();
   const f = useFormat();
   const condition = useConditionText();
@@ -97,7 +140,7 @@ function AlertRow({ alert, suggestions }: { alert: AlertView; suggestions: Sugge
   const toggling = pending?.get("intent") === "toggle";
   const isActive = toggling ? pending.get("active") === "true" : alert.status !== "paused";
   const status: ShownStatus = toggling ? (isActive ? "active" : "inactive") : shownStatus(alert);
-  const decimals = suggestions.find((s) => s.symbol === alert.symbol)?.decimals ?? 2;
+  const decimals = quote?.decimals ?? suggestions.find((s) => s.symbol === alert.symbol)?.decimals ?? 2;
 
   return (
     <li className="py-4" data-testid="alert-row" data-status={status}>
@@ -105,7 +148,14 @@ function AlertRow({ alert, suggestions }: { alert: AlertView; suggestions: Sugge
         {/* The text takes the line on a phone; the actions then wrap below it. */}
         <div className="min-w-0 flex-[1_1_16rem]">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-lg font-semibold text-brand-900">{alert.symbol}</span>
+            <span className="min-w-0 text-lg font-semibold text-brand-900" data-field="alert-name">
+              {instrumentName(alert, lang)}
+            </span>
+            {alert.name !== alert.symbol ? (
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">
+                {alert.symbol}
+              </span>
+            ) : null}
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge[status]}`}>
               {t(`list.status.${status}`)}
             </span>
@@ -122,6 +172,7 @@ function AlertRow({ alert, suggestions }: { alert: AlertView; suggestions: Sugge
                 : t(`list.frequency.${alert.frequency}`)}
             </span>
           </p>
+          <PriceNow alert={alert} quote={quote} />
           {alert.errorMessage && status === "error" ? (
             <p className="mt-0.5 text-xs text-red-700">{st(alert.errorMessage)}</p>
           ) : null}
@@ -209,6 +260,7 @@ type Filter = "all" | ShownStatus;
 export function AlertList({ alerts, suggestions }: { alerts: AlertView[]; suggestions: Suggestion[] }) {
   const { t } = useTranslation("alerts");
   const [filter, setFilter] = useState<Filter>("all");
+  const quotes = useQuotes(alerts.map((a) => a.symbol));
   if (alerts.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
@@ -242,7 +294,7 @@ export function AlertList({ alerts, suggestions }: { alerts: AlertView[]; sugges
         ) : (
           <ul className="divide-y divide-slate-100">
             {shown.map((a) => (
-              <AlertRow key={a.id} alert={a} suggestions={suggestions} />
+              <AlertRow key={a.id} alert={a} suggestions={suggestions} quote={quotes.get(a.symbol)} />
             ))}
           </ul>
         )}

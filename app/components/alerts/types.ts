@@ -6,6 +6,9 @@ import type { AlertTypeValue } from "#common/alert-schema";
 export interface AlertView {
   id: string;
   symbol: string;
+  /** The instrument's name (Arabic on Arabic pages where known); the symbol when unknown. */
+  name: string;
+  nameAr?: string;
   alertType: AlertTypeValue;
   targetValue: number;
   currentValue: number | null;
@@ -64,4 +67,16 @@ export interface Suggestion {
  * Every /price-alerts action answers with this shape, naming the intent it answers; a failure's
  * `error` is "auth" when the visitor is signed out, else the user-facing text.
  */
-export type AlertActionResult = ActionResult<{ symbol?: string }> & { intent: string };
+export type AlertActionResult = ActionResult<{
+  symbol?: string;
+  /** The alert's level already held at the last price when it was saved: it fires at once. */
+  holds?: AlertHolds;
+}> & { intent: string };
+
+/** A saved alert whose level already held (the success message says it fires at once). */
+export interface AlertHolds {
+  alertType: "above" | "below";
+  name: string;
+  nameAr?: string;
+  target: number;
+}

@@ -48,6 +48,7 @@ interface FeedState {
 
 type Action =
   | { type: "tick"; msg: MarketWire; at: number }
+  | { type: "data"; wire: MarketWire }
   | { type: "stream"; open: boolean }
   | { type: "clock"; now: number }
   | { type: "mount"; now: number; age: number };
@@ -68,6 +69,18 @@ function reducer(state: FeedState, a: Action): FeedState {
         receivedAt: a.at,
         now: a.at,
       };
+    }
+    case "data": {
+      // The page's data came again (an instrument added to a watchlist, a visitor's list asking
+      // for its listed companies): its quotes join at once, where they are not older than ours.
+      let quotes: Record<string, WireQuote> | null = null;
+      for (const q of a.wire.q) {
+        const have = state.quotes[q[0]];
+        if (have && have[5] >= q[5]) continue;
+        quotes ??= { ...state.quotes };
+        quotes[q[0]] = q;
+      }
+      return quotes ? { ...state, quotes } : state;
     }
     case "stream":
       return { ...state, streamDown: !a.open };
@@ -159,7 +172,8 @@ export function MarketFeedProvider({
   const [state, dispatch] = useReducer(reducer, data, init);
 
   useEffect(() => {
-    dispatch({ type: "mount", now: Date.now(), age: data && data.wire.t ? data.serverNow - data.wire.t : 0 });
+    if (data) dispatch({ type: "data", wire: data.wire });
+    dispatch({ type: "mount", now: Date.now(), age: data?.wire.t ? data.serverNow - data.wire.t : 0 });
     const offTick = onStreamEvent("market", (msg) => dispatch({ type: "tick", msg, at: Date.now() }));
     const offStatus = onStreamStatus((open) => dispatch({ type: "stream", open }));
     const timer = setInterval(() => dispatch({ type: "clock", now: Date.now() }), 1_000);

@@ -17,13 +17,13 @@ interface Row {
   quote: LiveQuote | undefined;
 }
 
-function compare(key: SortKey, a: Row, b: Row): number {
-  if (key === "symbol") return a.symbol.localeCompare(b.symbol);
-  // Rows without a price yet go last whichever way the column sorts.
-  const av = a.quote?.[key];
-  const bv = b.quote?.[key];
+/** Rows in the column's order; rows without a price yet go last whichever way it sorts. */
+export function compareRows(sort: { key: SortKey; dir: 1 | -1 }, a: Row, b: Row): number {
+  if (sort.key === "symbol") return a.symbol.localeCompare(b.symbol) * sort.dir;
+  const av = a.quote?.[sort.key];
+  const bv = b.quote?.[sort.key];
   if (av === undefined || bv === undefined) return av === bv ? 0 : av === undefined ? 1 : -1;
-  return av - bv;
+  return (av - bv) * sort.dir;
 }
 
 function SortHeader({
@@ -84,7 +84,7 @@ export function WatchlistTable({
     setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
 
   const rows: Row[] = symbols.map((symbol) => ({ symbol, quote: feed.quote(symbol) }));
-  if (sort) rows.sort((a, b) => compare(sort.key, a, b) * sort.dir);
+  if (sort) rows.sort((a, b) => compareRows(sort, a, b));
 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -106,6 +106,9 @@ export function WatchlistTable({
               onSort={onSort}
               className="w-32 text-end sm:w-36"
             />
+            <th scope="col" className="hidden w-20 px-3 py-2 text-start font-medium sm:table-cell">
+              {t("table.currency")}
+            </th>
             <SortHeader
               label={t("table.changePercent")}
               column="changePercent"
@@ -147,6 +150,10 @@ export function WatchlistTable({
                   {quote ? (
                     <>
                       <FlashPrice quote={quote} className="-me-1 font-semibold" />
+                      {/* Below sm there is no currency column: the code follows the price. */}
+                      <span className="ms-1 text-xs text-slate-500 sm:hidden" data-field="currency-inline">
+                        {quote.instrument.currency}
+                      </span>
                       {/* Below md the change sits under the price; the day range under it below lg. */}
                       <ChangeText quote={quote} className="block text-xs md:hidden" />
                       <span className="block text-xs text-slate-500 lg:hidden" data-field="range">
@@ -158,6 +165,9 @@ export function WatchlistTable({
                   ) : (
                     <span className="text-slate-400">{t("table.noPrice")}</span>
                   )}
+                </td>
+                <td className="hidden px-3 py-3 text-slate-700 sm:table-cell" data-field="currency">
+                  {instrument?.currency ?? ""}
                 </td>
                 <td className="hidden px-3 py-3 text-end md:table-cell">
                   {quote ? <ChangeText quote={quote} /> : null}
