@@ -268,6 +268,8 @@ async function main() {
     // Benchmarks never ask real price or calendar sources.
     MARKET_PROVIDER: "simulator",
     CALENDAR_SOURCE: "schedule",
+    // Every listener's stream comes from this loopback address.
+    SSE_MAX_STREAMS_PER_ADDRESS: "1000000",
   });
   const url = process.env.BENCH_DATABASE_URL;
   const database = url ? await openPostgres(url) : await openPglite();

@@ -188,6 +188,8 @@ async function orchestrate() {
       MARKET_TICK_MS: "1000",
       LOG_LEVEL: "warn",
       CHAT_RATE_LIMIT_PER_IP: "1000000",
+      // Every SSE client connects from this loopback address.
+      SSE_MAX_STREAMS_PER_ADDRESS: "1000000",
       AI_BASE_URL: "",
       AI_API_KEY: "",
     },

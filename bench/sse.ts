@@ -377,6 +377,8 @@ async function main() {
       DATABASE_URL: "",
       BUILD_DIR,
       MARKET_TICK_MS: String(TICK_MS),
+      // Every loader connects from this loopback address.
+      SSE_MAX_STREAMS_PER_ADDRESS: "1000000",
       SEED_ON_START: "false",
       LOG_LEVEL: "debug",
     },

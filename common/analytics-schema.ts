@@ -28,6 +28,9 @@ export const analyticsQuerySchema = calendarQuerySchema.extend({
   tab: z.enum(ANALYTICS_TABS).catch("news"),
 });
 
+/** 'Refresh Analysis' pressed too often from one address or account (server/news/refresh-gate.ts). */
+export const ANALYSIS_REFRESH_LIMITED = "Too many refresh requests. Please wait a minute and try again.";
+
 /** 'Refresh Analysis' posts this. */
 export const refreshSchema = z.object({ intent: z.literal("refresh") });
 

@@ -101,6 +101,10 @@ const schema = z.object({
     .optional(),
   /** How long one push attempt may take before it counts as timed out and is retried. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Open event streams (GET /api/stream) one client address, or one signed-in account, may hold
+   * at once on one process; one more gets 429. A tab holds one. */
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Anonymous HTML is rendered once per URL per this many seconds and sent with s-maxage (0 = off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Where the economic calendar's global events come from: the weekly Forex Factory JSON, or only

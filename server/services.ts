@@ -187,6 +187,7 @@ export async function createServices(
   const sse = createSseHub({
     log,
     resolveUserId: async (headers) => (await sessions.get(headers))?.user.id ?? null,
+    limits: { perAddress: config.SSE_MAX_STREAMS_PER_ADDRESS, perUser: config.SSE_MAX_STREAMS_PER_USER },
   });
   closers.push(() => sse.closeAll());
   // A banned or signed-out user's open streams end too (they carry the user's notifications).

@@ -63,9 +63,10 @@ export function withSharedReads(
     shared,
     news: {
       ...news,
-      async refreshAnalysis() {
-        const result = await news.refreshAnalysis();
-        await snapshots.changed("news");
+      async refreshAnalysis(by) {
+        const result = await news.refreshAnalysis(by);
+        // Nothing recomputed (a refused or repeated press, the AI cool-down): every reader's copy stands.
+        if (result.recomputed > 0) await snapshots.changed("news");
         return result;
       },
     } satisfies News,

@@ -4,7 +4,13 @@ import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, data, useFetcher } from "react-router";
 import { type ActionResult, failureOf } from "#common/action-result";
-import { type AnalyticsTab, analyticsQuerySchema, parseQuery, refreshSchema } from "#common/analytics-schema";
+import {
+  ANALYSIS_REFRESH_LIMITED,
+  type AnalyticsTab,
+  analyticsQuerySchema,
+  parseQuery,
+  refreshSchema,
+} from "#common/analytics-schema";
 import { LoadingDashboard, StepError } from "~/components/analytics/badges";
 import { EconomicCalendar } from "~/components/analytics/calendar";
 import { toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
@@ -15,11 +21,13 @@ import { Summaries } from "~/components/analytics/summaries";
 import { toDashboardView, toEducationView } from "~/components/analytics/view";
 import { Page } from "~/components/layout/page";
 import { RouteError } from "~/components/layout/route-error";
-import { services } from "~/lib/auth.server";
+import { requestContext } from "~/context";
+import { getUser, services } from "~/lib/auth.server";
 import { readForm } from "~/lib/form.server";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { readerTimeZone } from "~/lib/server/calendar-zone.server";
+import { useServerText } from "~/lib/server-text";
 import { formatFor } from "~/lib/use-format";
 import type { Route } from "./+types/news-analytics";
 import "~/locales/analytics";
@@ -64,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = refreshSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: "Unknown action" }, 400);
   try {
-    await s.news.refreshAnalysis();
+    // Limited per client address and account (server/news/refresh-gate.ts).
+    const user = await getUser(request, context);
+    await s.news.refreshAnalysis({ ip: context.get(requestContext).clientIp, userId: user?.id ?? null });
     return data<ActionResult>({ ok: true });
   } catch (err) {
     const { status, body } = failureOf(err, "failed", (err) =>
@@ -76,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("analytics");
+  const st = useServerText();
   const { query, zone, content } = loaderData;
   const [tab, setTab] = useState<AnalyticsTab>(query.tab);
   const refresh = useFetcher<typeof action>();
@@ -106,7 +117,11 @@ export default function NewsAnalyticsPage({ loaderData }: Route.ComponentProps) 
       </div>
       {refresh.data && !refresh.data.ok && !refreshing ? (
         <div className="mb-4">
-          <StepError message={t("errors.summaries")} />
+          <StepError
+            message={
+              refresh.data.error === ANALYSIS_REFRESH_LIMITED ? st(refresh.data.error) : t("errors.summaries")
+            }
+          />
         </div>
       ) : null}
       {/* At least a viewport tall while loading, so the streamed dashboard replacing the spinner

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Services } from "../services";
 import { plainErrors } from "./errors";
+import { knownMethods } from "./methods";
 import { metricsAccess, registerAppMetrics } from "./metrics";
 import { sameOriginMutations } from "./origin-check";
 import { createPageCache, type RenderReads } from "./page-cache";
@@ -17,6 +18,7 @@ import { readerPart } from "./reader-part";
 import { canonicalRedirects } from "./redirects";
 import { bodyLimit, noNulInUrl } from "./request-limits";
 import { securityHeaders, staticFileHeaders } from "./security";
+import { utf8Bodies } from "./utf8-bodies";
 
 export interface HttpAppOptions {
   services: Services;
@@ -83,9 +85,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.send(await registry.metrics());
   });
 
+  app.use(knownMethods());
   app.use(canonicalRedirects);
   app.use(bodyLimit());
   app.use(noNulInUrl());
+  app.use(utf8Bodies());
   // The auth library's rate limiter reads the client IP from this header; set it from the socket
   // so a client cannot choose its own bucket (a trusted proxy's address is used when configured).
   app.use((req, _res, next) => {

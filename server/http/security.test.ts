@@ -5,10 +5,11 @@
  */
 import fs from "node:fs";
 import type http from "node:http";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Services } from "../services";
 import { expectSecurityHeaders } from "../testing/security-headers";
 import { createTestServices } from "../testing/test-services";
@@ -246,5 +247,36 @@ describe("requests Node's parser refuses", () => {
     const res = await fetch(`${url}/search?q=${"x".repeat(70_000)}`);
     expect(res.status).toBe(431);
     expect(await res.text()).toBe("The address or headers are too large.");
+  });
+});
+
+describe("methods the site does not serve", () => {
+  /** node:http, since fetch refuses to send TRACE at all. */
+  const raw = (method: string) =>
+    new Promise<{ status: number; allow?: string; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${url}/about`, { method, headers: { accept: "application/json" } }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, text }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("TRACE and other unknown methods get 405 with Allow, before any route and with no error logged", async () => {
+    const errors = vi.spyOn(s.log, "error");
+    const before = reachedRoutes;
+    try {
+      for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK"]) {
+        const res = await raw(method);
+        expect(res.status, method).toBe(405);
+        expect(res.allow, method).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+        expect(JSON.parse(res.text)).toEqual({ error: "This method is not allowed here." });
+      }
+      expect(errors).not.toHaveBeenCalled();
+      expect(reachedRoutes).toBe(before);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

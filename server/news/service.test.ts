@@ -1,8 +1,11 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYSIS_REFRESH_LIMITED } from "#common/analytics-schema";
 import { educationCards, newsAnalyses, newsFeeds, newsItems } from "../db/schema";
 import type { Services } from "../services";
+import { signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
+import { REFRESH_LIMITS } from "./refresh-gate";
 import { EDUCATION_CARDS, seedEducation, seedNewsFeeds } from "./seed";
 import { SUMMARY_COUNT } from "./service";
 
@@ -178,5 +181,34 @@ describe("poll job", () => {
     const wire = reports.find((r) => r.url === "sample://gulf-wire.rss.xml")!;
     expect(wire.added.length).toBe(3);
     expect((await s.db.select().from(newsAnalyses)).length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("'Refresh Analysis' asked for by readers", () => {
+  it("is limited per address and per account; anonymous presses recompute once per interval", async () => {
+    const anonymous = (ip: string) => s.news.refreshAnalysis({ ip, userId: null });
+    const first = await s.shared.dashboard();
+    // The first anonymous press recomputes and renews the shared copy every reader is served.
+    expect((await anonymous("203.0.113.1")).recomputed).toBeGreaterThan(0);
+    const renewed = await s.shared.dashboard();
+    expect(renewed).not.toBe(first);
+    // Within the interval, from any address: nothing recomputed, the shared copy stands.
+    for (const ip of ["203.0.113.2", "203.0.113.3"]) expect((await anonymous(ip)).recomputed).toBe(0);
+    expect(await s.shared.dashboard()).toBe(renewed);
+    // One address gets REFRESH_LIMITS.perAddress presses a minute, then 429 with the message.
+    for (let i = 1; i < REFRESH_LIMITS.perAddress; i++) await anonymous("203.0.113.1");
+    await expect(anonymous("203.0.113.1")).rejects.toMatchObject({
+      status: 429,
+      message: ANALYSIS_REFRESH_LIMITED,
+    });
+    // A signed-in reader's presses recompute, within the account's own limit whatever the address.
+    const userId = await signUpVerified(s, "refresh@example.com", "Refresher");
+    for (let i = 0; i < REFRESH_LIMITS.perUser; i++) {
+      const by = { ip: `198.51.100.${i}`, userId };
+      expect((await s.news.refreshAnalysis(by)).recomputed).toBeGreaterThan(0);
+    }
+    await expect(s.news.refreshAnalysis({ ip: "198.51.100.99", userId })).rejects.toMatchObject({
+      status: 429,
+    });
   }, 60_000);
 });

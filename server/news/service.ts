@@ -1,3 +1,5 @@
+import { ANALYSIS_REFRESH_LIMITED } from "#common/analytics-schema";
+import { AppError } from "#common/errors";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
@@ -16,6 +18,7 @@ import {
   type StoredItem,
   saveAnalysis,
 } from "./queries";
+import { createRefreshGate, type RefreshRequester } from "./refresh-gate";
 import { toPlainText } from "./sanitizer";
 import type { NewsService } from "./types";
 
@@ -46,8 +49,12 @@ export interface NewsAnalyticsService {
   /** "offline" or "ai:<model>". */
   readonly engine: string;
   dashboard(): Promise<Dashboard>;
-  /** 'Refresh Analysis': recomputes the cached analyses of the dashboard's items. */
-  refreshAnalysis(): Promise<{ refreshedAt: Date; recomputed: number }>;
+  /**
+   * 'Refresh Analysis': recomputes the cached analyses of the dashboard's items. Asked for by a
+   * reader (`by`), it is limited (./refresh-gate.ts): over the limit a rate_limited AppError, and an
+   * anonymous press within the shared interval recomputes nothing (`recomputed: 0`).
+   */
+  refreshAnalysis(by?: RefreshRequester): Promise<{ refreshedAt: Date; recomputed: number }>;
   /** Polls the feeds that are due (all enabled feeds with force) and analyses what arrived. */
   poll(opts?: { signal?: AbortSignal; force?: boolean }): Promise<FeedReport[]>;
   feeds(): ReturnType<typeof listFeeds>;
@@ -81,6 +88,7 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
   const pollIntervalMs = config.RSS_POLL_MINUTES * 60_000;
   const inflight = new Map<string, Promise<CachedAnalysis>>();
   let lastAiRefresh = 0;
+  const gate = createRefreshGate(db);
 
   function analyseOne(item: StoredItem): Promise<CachedAnalysis> {
     const running = inflight.get(item.id);
@@ -164,7 +172,12 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
       return result;
     },
 
-    async refreshAnalysis() {
+    async refreshAnalysis(by) {
+      if (by) {
+        const verdict = await gate.admit(by);
+        if (!verdict.allowed) throw new AppError("rate_limited:analysis_refresh", ANALYSIS_REFRESH_LIMITED);
+        if (!verdict.recompute) return { refreshedAt: new Date(), recomputed: 0 };
+      }
       const items = await latestItems(db, { limit: DASHBOARD_ITEMS });
       if (engine !== offlineEngine && Date.now() - lastAiRefresh < AI_REFRESH_COOL_DOWN_MS) {
         return { refreshedAt: new Date(lastAiRefresh), recomputed: 0 };

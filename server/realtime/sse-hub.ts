@@ -30,6 +30,46 @@ export interface SseHub {
   closeAll(): void;
 }
 
+export interface StreamLimits {
+  perAddress: number;
+  perUser: number;
+}
+
+/** The defaults of SSE_MAX_STREAMS_PER_ADDRESS and SSE_MAX_STREAMS_PER_USER (server/config.ts). */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perAddress: 20, perUser: 10 };
+
+export const TOO_MANY_STREAMS_MESSAGE =
+  "Too many open live-update connections from this address or account. Close some tabs and try again.";
+
+/**
+ * Each stream holds a socket and gets every tick, so one address or account cannot open any
+ * number of them: beyond the limit the answer is 429 (an EventSource then stops retrying).
+ */
+function tooMany(res: Response) {
+  res.status(429).setHeader("Retry-After", "30");
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ error: TOO_MANY_STREAMS_MESSAGE });
+}
+
+/** Open streams per client address, with their limit. */
+function streamCounter(limits: StreamLimits) {
+  const open = new Map<string, number>();
+  return {
+    take(address: string) {
+      const n = open.get(address) ?? 0;
+      if (n >= limits.perAddress) return false;
+      open.set(address, n + 1);
+      return true;
+    },
+    release(address: string) {
+      const n = (open.get(address) ?? 1) - 1;
+      if (n > 0) open.set(address, n);
+      else open.delete(address);
+    },
+    clear: () => open.clear(),
+  };
+}
+
 const HEARTBEAT_MS = 25_000;
 /** A client this far behind is dropped; its browser reconnects and gets a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -47,10 +87,17 @@ function frame(event: SseEventName, data: unknown, id?: string) {
 export function createSseHub(opts: {
   log: Logger;
   resolveUserId: (headers: Headers) => Promise<string | null>;
+  /** SSE_MAX_STREAMS_PER_ADDRESS / _PER_USER: open streams one address or account may hold here. */
+  limits?: StreamLimits;
 }): SseHub {
+  const limits = opts.limits ?? DEFAULT_STREAM_LIMITS;
   let nextId = 1;
-  const clients = new Map<number, { res: Response; socket: Socket; headers: Headers; client: SseClient }>();
+  const clients = new Map<
+    number,
+    { res: Response; socket: Socket; headers: Headers; address: string; client: SseClient }
+  >();
   const byUser = new Map<string, Set<number>>();
+  const streams = streamCounter(limits);
   const connectHooks: Array<(c: SseClient) => void> = [];
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -68,6 +115,7 @@ export function createSseHub(opts: {
     const entry = clients.get(id);
     if (!entry) return;
     clients.delete(id);
+    streams.release(entry.address);
     const uid = entry.client.userId;
     if (uid) {
       const set = byUser.get(uid);
@@ -83,6 +131,10 @@ export function createSseHub(opts: {
   return {
     mount(app) {
       app.get("/api/stream", async (req, res) => {
+        // The client address Express resolved (TRUST_PROXY decides whose X-Forwarded-For counts).
+        const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        // Taken before the session lookup, so a burst of connections cannot all pass the count.
+        if (!streams.take(address)) return tooMany(res);
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
         let userId: string | null = null;
@@ -92,7 +144,11 @@ export function createSseHub(opts: {
           opts.log.warn({ err }, "sse: session lookup failed; streaming anonymously");
         }
         const socket = res.socket;
-        if (!socket) return;
+        if (!socket || (userId && (byUser.get(userId)?.size ?? 0) >= limits.perUser)) {
+          streams.release(address);
+          if (socket) tooMany(res);
+          return;
+        }
         // The body runs until the connection closes (no chunked framing), so events are written
         // straight to the socket: one write per client per tick, sent at once, rather than
         // http's chunk framing corked until the whole fan-out loop has run (bench:sse).
@@ -112,7 +168,7 @@ export function createSseHub(opts: {
           lastEventId: (req.headers["last-event-id"] as string | undefined) ?? null,
           send: (event, data, eventId) => write(id, frame(event, data, eventId)),
         };
-        clients.set(id, { res, socket, headers, client });
+        clients.set(id, { res, socket, headers, address, client });
         if (userId) {
           let set = byUser.get(userId);
           if (!set) {
@@ -165,6 +221,7 @@ export function createSseHub(opts: {
       for (const { res } of clients.values()) res.end();
       clients.clear();
       byUser.clear();
+      streams.clear();
       clearInterval(heartbeat);
       heartbeat = undefined;
     },
