@@ -444,7 +444,7 @@ describe("inbox, outbox and audit", () => {
     expect(again.health.checks.find((c) => c.key === "mail")).toMatchObject({ ok: false, reason: "dead" });
   });
 
-  it("feeds stay healthy while one works, and degrade when every enabled feed fails", async () => {
+  it("feeds degrade when any enabled feed fails, counted and named", async () => {
     const feedsCheck = async () =>
       (await s.admin.overview({ inboxFilter: "open", inboxPage: 1, auditPage: 1 })).health.checks.find(
         (c) => c.key === "feeds",
@@ -453,7 +453,11 @@ describe("inbox, outbox and audit", () => {
     const [a] = await s.db.insert(newsFeeds).values({ url: "https://a.example/rss", name: "A" }).returning();
     const [b] = await s.db.insert(newsFeeds).values({ url: "https://b.example/rss", name: "B" }).returning();
     await s.db.update(newsFeeds).set({ lastError: "timeout" }).where(eq(newsFeeds.id, a!.id));
-    expect(await feedsCheck()).toMatchObject({ ok: true, reason: "someFailing" });
+    expect(await feedsCheck()).toMatchObject({
+      ok: false,
+      reason: "someFailing",
+      params: { failing: 1, enabled: 2, names: "A" },
+    });
     await s.db.update(newsFeeds).set({ lastError: "HTTP 500" }).where(eq(newsFeeds.id, b!.id));
     expect(await feedsCheck()).toMatchObject({ ok: false, reason: "failing" });
   });

@@ -61,12 +61,31 @@ async function market(s: AdminDeps): Promise<HealthCheck> {
   const ageSeconds = Math.round((Date.now() - last) / 1000);
   if (ageSeconds * 1000 > Math.max(3 * tickMs, 60_000))
     return { key: "market", ok: false, reason: "stale", params: { seconds: ageSeconds } };
+  // Ticks arriving say only that the simulator fills in: each real source must answer too.
+  const sources = s.market.status?.().sources ?? [];
+  const down = sources.filter((x) => !x.ok && (x.lastError || x.backoffUntil));
+  if (down.length > 0)
+    return {
+      key: "market",
+      ok: false,
+      reason: "sourcesFailing",
+      params: {
+        failing: down.length,
+        total: sources.length,
+        sources: down
+          .map(
+            (x) =>
+              `${x.name}: ${x.lastError ?? "backing off"}${x.lastErrorAt ? ` at ${x.lastErrorAt}` : ""}, last success ${x.lastSuccess ?? "never"}`,
+          )
+          .join("; "),
+      },
+    };
   return { key: "market", ok: true, reason: "ok", params: { seconds: ageSeconds } };
 }
 
 /**
- * Feeds are healthy while news is flowing: at least one enabled feed's last fetch worked. Failing
- * feeds are still counted in the detail (an offline machine always has some: the real feeds).
+ * Feeds are healthy when every enabled feed's last fetch worked; any failing feed degrades the
+ * status, counted and named (news may still flow from the others, which the detail says).
  */
 async function feeds(s: AdminDeps): Promise<HealthCheck> {
   const [{ enabled }] = await s.db
@@ -74,12 +93,26 @@ async function feeds(s: AdminDeps): Promise<HealthCheck> {
     .from(newsFeeds)
     .where(eq(newsFeeds.enabled, true));
   if (enabled === 0) return { key: "feeds", ok: false, reason: "noneEnabled" };
-  const [{ failing }] = await s.db
-    .select({ failing: count() })
+  const failingRows = await s.db
+    .select({ name: newsFeeds.name })
     .from(newsFeeds)
     .where(and(eq(newsFeeds.enabled, true), isNotNull(newsFeeds.lastError)));
-  if (failing >= enabled) return { key: "feeds", ok: false, reason: "failing", params: { failing, enabled } };
-  if (failing > 0) return { key: "feeds", ok: true, reason: "someFailing", params: { failing, enabled } };
+  const failing = failingRows.length;
+  const names = failingRows.map((r) => r.name).join(", ");
+  if (failing >= enabled)
+    return {
+      key: "feeds",
+      ok: false,
+      reason: "failing",
+      params: { failing, enabled, total: enabled, names },
+    };
+  if (failing > 0)
+    return {
+      key: "feeds",
+      ok: false,
+      reason: "someFailing",
+      params: { failing, enabled, total: enabled, names },
+    };
   return { key: "feeds", ok: true, reason: "ok", params: { enabled } };
 }
 

@@ -23,7 +23,16 @@ const PAGE_SIZE = 20;
 export function OverviewTab({ data }: { data: Data }) {
   const { t } = useTranslation("admin");
   const { counts, health } = data;
-  const degraded = health.checks.filter((c) => !c.ok).map((c) => t(`overview.checks.${c.key}`));
+  // The headline names what fails, with how much of it where that is counted ("Feeds (4 of 9 failing)").
+  const degraded = health.checks
+    .filter((c) => !c.ok)
+    .map((c) => {
+      const name = t(`overview.checks.${c.key}`);
+      const { failing, total } = c.params ?? {};
+      return failing !== undefined && total !== undefined
+        ? `${name} (${t("overview.failingCount", { failing, total })})`
+        : name;
+    });
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
