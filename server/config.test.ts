@@ -47,4 +47,23 @@ describe("loadConfig", () => {
     expect(c.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);
     expect(c.REQUIRE_EMAIL_VERIFICATION).toBe(false);
   });
+
+  it("TRUST_PROXY takes a hop count or the proxies' addresses, and refuses true naming the variable", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5,fd00::/8,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const value of ["true", "TRUE", "yes"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would trust every hop/);
+    }
+    for (const value of ["10.0.0.0/33", "proxy.example", "10.0.0.1/8/1", "999", "1.2.3"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: false, a hop count/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -11,6 +12,52 @@ const list = z.string().transform((v) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** Names Express's `trust proxy` knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR range (address/prefix length) or one of Express's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of us may name the client (X-Forwarded-For): none (false), the nearest N
+ * hops, or the proxies at these addresses/ranges. Express then takes the first address, from the
+ * right, that no trusted proxy added; everything left of it was written by the client and is never
+ * read. `true` (trust every hop) would let any client choose its own address, so it is refused.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (["false", "0", "no"].includes(v)) return false;
+  if (/^\d+$/.test(v) && Number(v) <= 20) return Number(v);
+  if (["true", "yes"].includes(v)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true would trust every hop, so any client could choose its own address with X-Forwarded-For. Give the number of proxies in front of the server (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8,192.168.1.5)",
+    });
+    return z.NEVER;
+  }
+  const entries = v
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: "custom",
+      message: `false, a hop count (0-20) or proxy addresses/CIDR ranges; not understood: ${bad.join(", ") || value}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 const schema = z.object({
@@ -32,7 +79,8 @@ const schema = z.object({
   AUTH_LOCK_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
   /** The longest lock; a password reset lifts it at once. */
   AUTH_LOCK_MAX_MINUTES: z.coerce.number().int().min(1).default(60),
-  TRUST_PROXY: bool.default(false),
+  /** The proxies trusted to name the client: false, a hop count, or addresses/CIDR ranges. */
+  TRUST_PROXY: trustProxy.default(false),
   /** A scraper that sends `Authorization: Bearer <token>` may read /metrics from anywhere. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Client addresses (IPs or CIDR ranges, comma-separated) that may read /metrics without the token. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { type ActionResult, fieldErrors } from "#common/action-result";
-import { resetPasswordSchema } from "#common/auth-schema";
+import { PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON, resetPasswordSchema } from "#common/auth-schema";
 import { buttonClass, Field } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { services } from "~/lib/auth.server";
@@ -21,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: { token: parsed.data.token, newPassword: parsed.data.password },
     });
     return data<ActionResult>({ ok: true });
-  } catch {
+  } catch (err) {
+    // A weak new password is the field's error (the link still works); anything else is the link.
+    const message = (err as { body?: { message?: unknown } }).body?.message;
+    if (message === PASSWORD_TOO_COMMON || message === PASSWORD_IS_EMAIL)
+      return data<ActionResult>({ ok: false, error: "", fields: { password: message } }, 400);
     return data<ActionResult>({ ok: false, error: "invalid", fields: { token: "invalid" } }, 400);
   }
 }

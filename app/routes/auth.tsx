@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { type ActionResult as Answer, fieldErrors } from "#common/action-result";
-import { authFormSchema } from "#common/auth-schema";
+import { authFormSchema, PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON } from "#common/auth-schema";
 import { displayableMessage } from "#common/errors";
 import { safeRedirect } from "#common/safe-redirect";
 import { buttonClass, Field } from "~/components/forms/field";
@@ -37,9 +37,14 @@ async function authMessage(res: Response, fallback: string) {
 
 const fail = (intent: Mode, message: string, status = 400) =>
   data<ActionResult>({ ok: false, intent, error: message }, status);
-/** The auth library's 429 (too many attempts) stays a 429; its other refusals are a 400. */
-const refusal = async (intent: Mode, res: Response, fallback: string) =>
-  fail(intent, await authMessage(res, fallback), res.status === 429 ? 429 : 400);
+/** A refused new password is the password field's error; the auth library's 429 (too many
+ * attempts) stays a 429; its other refusals are a 400. */
+async function refusal(intent: Mode, res: Response, fallback: string) {
+  const message = await authMessage(res, fallback);
+  if (message === PASSWORD_TOO_COMMON || message === PASSWORD_IS_EMAIL)
+    return data<ActionResult>({ ok: false, intent, error: "", fields: { password: message } }, 400);
+  return fail(intent, message, res.status === 429 ? 429 : 400);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);

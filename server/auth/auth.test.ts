@@ -33,7 +33,7 @@ describe("auth", () => {
   it("stores full_name, queues a verification mail, and refuses sign-in until verified", async () => {
     const res = await post(
       "/sign-up/email",
-      { email: "amal@example.com", password: "secret1", name: "Amal Saleh" },
+      { email: "amal@example.com", password: "sesame-17", name: "Amal Saleh" },
       "198.51.100.2",
     );
     expect(res.status).toBe(200);
@@ -43,7 +43,7 @@ describe("auth", () => {
     expect(u).toEqual({ full_name: "Amal Saleh", email_verified: false });
     const early = await post(
       "/sign-in/email",
-      { email: "amal@example.com", password: "secret1" },
+      { email: "amal@example.com", password: "sesame-17" },
       "198.51.100.2",
     );
     expect(early.status).toBe(403);
@@ -52,7 +52,7 @@ describe("auth", () => {
     await verifyLatestMail("amal@example.com");
     const ok = await post(
       "/sign-in/email",
-      { email: "amal@example.com", password: "secret1" },
+      { email: "amal@example.com", password: "sesame-17" },
       "198.51.100.2",
     );
     expect(ok.status).toBe(200);
@@ -91,14 +91,14 @@ describe("auth", () => {
   it("a banned user cannot sign in", async () => {
     await post(
       "/sign-up/email",
-      { email: "ban@example.com", password: "secret1", name: "Ban" },
+      { email: "ban@example.com", password: "sesame-17", name: "Ban" },
       "198.51.100.4",
     );
     await verifyLatestMail("ban@example.com");
     await s.database.query(`update "user" set banned = true where email = 'ban@example.com'`);
     const res = await post(
       "/sign-in/email",
-      { email: "ban@example.com", password: "secret1" },
+      { email: "ban@example.com", password: "sesame-17" },
       "198.51.100.4",
     );
     expect(res.status).toBe(403);
@@ -108,7 +108,7 @@ describe("auth", () => {
     const admins = await createTestServices({ ADMIN_EMAILS: "Boss@Example.com" });
     try {
       await admins.auth.api.signUpEmail({
-        body: { email: "boss@example.com", password: "secret1", name: "Boss" },
+        body: { email: "boss@example.com", password: "sesame-17", name: "Boss" },
       });
       const [u] = await admins.database.query<{ id: string }>(
         `select id from "user" where email = 'boss@example.com'`,
@@ -133,7 +133,7 @@ describe("the account's language", () => {
           "x-gulfpulse-client-ip": `192.0.${++ip}.1`,
           ...extra,
         },
-        body: JSON.stringify({ email, password: "secret1", name: "Huda", ...body }),
+        body: JSON.stringify({ email, password: "sesame-17", name: "Huda", ...body }),
       }),
     );
   const latestMail = async (email: string, kind: string) =>

@@ -7,10 +7,13 @@ import { langOf, toLang } from "#common/locale";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
+import { CLIENT_IP_HEADER } from "../http/client-address";
 import type { Logger } from "../logger";
 import type { Outbox } from "../mail/outbox";
 import { AUTH_COOKIE_PREFIX } from "./cookie-names";
 import { authEmails } from "./emails";
+import { jsonBodiesOnly } from "./json-bodies";
+import { refuseWeakPassword } from "./password-policy";
 import { grantAdmin } from "./roles";
 import { createSignInThrottle } from "./throttle";
 
@@ -71,9 +74,12 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     hooks: {
+      // A new password (sign-up, reset, change) is refused when it is among the most common ones
+      // or is the account's email (./password-policy.ts).
       // A password change ends every other session, whatever the caller asked: a stolen session
       // must not outlive the password it was taken under. The browser that changed it gets a new one.
       before: createAuthMiddleware(async (ctx) => {
+        await refuseWeakPassword(ctx);
         if (ctx.path === "/change-password")
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),
@@ -96,7 +102,9 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       useSecureCookies: secure,
       cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
-      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ["x-forwarded-for"] : ["x-gulfpulse-client-ip"] },
+      // The address the HTTP app resolved (server/http/client-address.ts), never X-Forwarded-For
+      // itself: its leftmost entries are whatever the client wrote.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       user: {
@@ -137,7 +145,8 @@ export function createAuth({ db, config, outbox, log, requireVerifiedEmail }: Au
       },
     },
   });
-  auth.handler = throttle.wrap(auth.handler);
+  // JSON bodies only, so the throttle reads every credential the library reads (./json-bodies.ts).
+  auth.handler = jsonBodiesOnly(throttle.wrap(auth.handler));
   return auth;
 }
 

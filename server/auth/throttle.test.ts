@@ -4,8 +4,11 @@ import { createI18n } from "~/lib/i18n";
 import { serverText } from "~/lib/server-text";
 import { auditLog, signInFailures } from "../db/schema";
 import type { Services } from "../services";
-import { signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
+import { BODY_ENCODINGS, bodyHeaders, encodeBody } from "../testing/body-encodings";
+import { fingerprintTables, signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
+import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
 import { createTestServices } from "../testing/test-services";
+import { JSON_ONLY } from "./json-bodies";
 import { ACCOUNT_LOCKED, lockSeconds, TOO_MANY_FOR_ADDRESS } from "./throttle";
 
 // Default limits: the ones a production site runs with.
@@ -157,10 +160,137 @@ describe("the per-address ceiling on failed sign-ins", () => {
     expect((await attempt("member@example.com", TEST_PASSWORD, "203.0.113.201")).status).toBe(200);
   });
 
+  it("past it, the other encodings get no further: 415, never a sign-in", async () => {
+    const ip = "203.0.113.220";
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`nobody-enc-${i}@example.com`, "wrong", ip)).status).toBe(401);
+    for (const as of OTHER_ENCODINGS) {
+      const res = await sendAs(
+        low,
+        "/sign-in/email",
+        { email: "member@example.com", password: TEST_PASSWORD },
+        ip,
+        as,
+      );
+      expect(res.status, as).toBe(415);
+      expect(res.headers.getSetCookie(), as).toEqual([]);
+    }
+  });
+
   it("successful sign-ins are never counted", async () => {
     const ip = "203.0.113.210";
     for (let i = 0; i < 20; i++)
       expect((await attempt("member@example.com", TEST_PASSWORD, ip)).status).toBe(200);
+  });
+});
+
+/** A request to the auth handler with its body in the given encoding (or a raw content type). */
+function sendAs(services: Services, path: string, fields: Record<string, unknown>, ip: string, as: string) {
+  const encoding = BODY_ENCODINGS.find((e) => e === as);
+  const { type, body } = encoding ? encodeBody(fields, encoding) : { type: as, body: JSON.stringify(fields) };
+  return services.auth.handler(
+    new Request(`${origin}/api/auth${path}`, {
+      method: "POST",
+      headers: bodyHeaders(type, { origin, "x-gulfpulse-client-ip": ip }),
+      body,
+    }),
+  );
+}
+const OTHER_ENCODINGS = BODY_ENCODINGS.filter((e) => e !== "json");
+/** Spellings of JSON's media type that the auth library parses as JSON. */
+const JSON_SPELLINGS = ["application/json; charset=utf-8", "Application/JSON"];
+
+describe("the lock and the per-address ceiling, whatever the body's encoding", () => {
+  it("a locked account stays locked: other encodings get 415 and never sign in, JSON spellings get 429", async () => {
+    await signUpVerified(s, "enc-lock@example.com", "Enc");
+    for (let i = 0; i < 5; i++) await signIn("enc-lock@example.com", `guess-${i}`, `198.18.9.${i + 1}`);
+    const credentials = { email: "enc-lock@example.com", password: TEST_PASSWORD };
+    for (const as of [...OTHER_ENCODINGS, "application/json-patch+json", ""]) {
+      const res = await sendAs(s, "/sign-in/email", credentials, "198.18.9.50", as);
+      expect(res.status, as).toBe(415);
+      expect(res.headers.getSetCookie(), as).toEqual([]);
+      expect(((await res.json()) as { message: string }).message).toBe(JSON_ONLY);
+    }
+    for (const as of JSON_SPELLINGS) {
+      expect((await sendAs(s, "/sign-in/email", credentials, "198.18.9.51", as)).status, as).toBe(429);
+    }
+  });
+
+  it("40 wrong passwords in each encoding: JSON spellings lock the account, the others never reach the check", async () => {
+    for (const as of [...BODY_ENCODINGS, ...JSON_SPELLINGS]) {
+      const email = `enc-guess-${as.replace(/\W/g, "").toLowerCase()}@example.com`;
+      await signUpVerified(s, email, "Guess");
+      const statuses = new Set<number>();
+      for (let i = 0; i < 40; i++)
+        statuses.add(
+          (await sendAs(s, "/sign-in/email", { email, password: `bad${i}` }, `198.18.10.${i + 1}`, as))
+            .status,
+        );
+      const right = await sendAs(s, "/sign-in/email", { email, password: TEST_PASSWORD }, "198.18.11.1", as);
+      if (as === "json" || JSON_SPELLINGS.includes(as)) {
+        expect([...statuses].sort(), as).toEqual([401, 429]);
+        expect(right.status, as).toBe(429);
+      } else {
+        // Refused before the password is read: the right one gets the same answer as a wrong one.
+        expect([...statuses], as).toEqual([415]);
+        expect(right.status, as).toBe(415);
+      }
+    }
+  }, 120_000);
+
+  it("every state-changing auth endpoint refuses a body that is not JSON, and writes nothing", async () => {
+    await signUpVerified(s, "enc-owner@example.com", "Owner");
+    const bodies: Array<[string, Record<string, unknown>]> = [
+      ["/sign-up/email", { email: "enc-new@example.com", password: "qz7#kp-new", name: "New" }],
+      ["/sign-in/email", { email: "enc-owner@example.com", password: TEST_PASSWORD }],
+      ["/request-password-reset", { email: "enc-owner@example.com", redirectTo: "/auth/reset-password" }],
+      ["/send-verification-email", { email: "enc-owner@example.com" }],
+      ["/reset-password", { token: "not-a-token", newPassword: "qz7#kp-new" }],
+      ["/change-password", { currentPassword: TEST_PASSWORD, newPassword: "qz7#kp-new" }],
+      ["/sign-out", {}],
+      ["/revoke-sessions", {}],
+    ];
+    for (const as of OTHER_ENCODINGS) {
+      for (const [path, fields] of bodies) {
+        const before = await fingerprintTables(s);
+        const res = await sendAs(s, path, fields, "198.18.12.1", as);
+        expect(res.status, `${as} ${path}`).toBe(415);
+        expect(await fingerprintTables(s), `${as} ${path} wrote`).toBe(before);
+      }
+    }
+  });
+});
+
+describe("behind one trusted proxy (TRUST_PROXY=1), through the HTTP app", () => {
+  let proxied: Services;
+  let app: TestHttpApp;
+  beforeAll(async () => {
+    proxied = await createTestServices({ TRUST_PROXY: "1", AUTH_RATE_LIMIT_PER_MINUTE: "5" });
+    app = await startTestHttpApp(proxied);
+  }, 90_000);
+  afterAll(async () => {
+    await app?.close();
+    await proxied?.close();
+  });
+
+  it("an X-Forwarded-For the client rotates itself does not evade the per-address ceiling", async () => {
+    // The proxy appends the address it saw (203.0.113.50) to whatever the client wrote.
+    const attempt = (i: number) =>
+      fetch(`${app.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.0.${i}, 203.0.113.50` },
+        body: JSON.stringify({ email: `rotating-${i}@example.com`, password: "wrong-password" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++) statuses.push((await attempt(i)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Another client behind the same proxy is not held back.
+    const other = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.51" },
+      body: JSON.stringify({ email: "someone@example.com", password: "wrong-password" }),
+    });
+    expect(other.status).toBe(401);
   });
 });
 

@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { auditLog, signInFailures } from "../db/schema";
+import { CLIENT_IP_HEADER } from "../http/client-address";
 import type { Logger } from "../logger";
 import { createRateLimiter } from "../rate-limit/limiter";
+import { weakPasswordReason } from "./password-policy";
 
 /**
  * Sign-in throttling as account-security guidance asks (OWASP ASVS 5.0 V6.3), in front of the
@@ -19,6 +21,9 @@ import { createRateLimiter } from "../rate-limit/limiter";
  *   enough for such a network (AUTH_RATE_LIMIT_PER_MINUTE);
  * - sign-up, reset and verification mails are limited per email address here, and per client
  *   address by the auth library's own limiter (auth.ts).
+ *
+ * The credentials are read as JSON, the only body encoding the auth endpoints take
+ * (./json-bodies.ts, applied before this): a body the throttle cannot read never reaches the library.
  */
 
 const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
@@ -119,14 +124,18 @@ export function createSignInThrottle({ db, config, log }: ThrottleDeps) {
         const body = (await request
           .clone()
           .json()
-          .catch(() => null)) as { email?: unknown } | null;
+          .catch(() => null)) as { email?: unknown; password?: unknown } | null;
         const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
         // Not an address the auth library would accept (it answers 400 itself): nothing to count.
         if (!looksLikeEmail(email)) return handler(request);
-        // Set by the HTTP app from the socket (or the trusted proxy's header): not the caller's choice.
-        const ip = request.headers.get("x-gulfpulse-client-ip") ?? "unknown";
+        // Set by the HTTP app from the socket (or the trusted proxies' header): not the caller's choice.
+        const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 
         if (MAIL_PATHS.has(path)) {
+          // A sign-up the library refuses for its weak password sends no mail: not counted, so
+          // trying a few passwords never uses up the address's sign-ups for the hour.
+          const password = typeof body?.password === "string" ? body.password : "";
+          if (path === "/sign-up/email" && weakPasswordReason(password, email)) return handler(request);
           if (!(await mailsPerAddress.hit(`${path}:${email}`))) {
             return refuse(TOO_MANY_FOR_ADDRESS, await mailsPerAddress.retryAfterSeconds(`${path}:${email}`));
           }

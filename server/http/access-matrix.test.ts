@@ -20,6 +20,7 @@ import {
 } from "../db/schema";
 import { createBrowserSubscription } from "../push/testing/push-client";
 import type { Services } from "../services";
+import { BODY_ENCODINGS, type BodyEncoding, encodeBody } from "../testing/body-encodings";
 import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "../testing/http-app";
 import { expectSecurityHeaders } from "../testing/security-headers";
@@ -39,11 +40,22 @@ interface Sent {
   text: string;
 }
 
+/** When set, `send` sends its body in this encoding instead (the matrix's pass over encodings). */
+let encodingPass: BodyEncoding | null = null;
+
 async function send(who: Role, method: string, path: string, body?: unknown): Promise<Sent> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (cookies[who]) headers.cookie = cookies[who];
   let payload: BodyInit | undefined;
-  if (body instanceof URLSearchParams) {
+  if (body !== undefined && encodingPass) {
+    const fields =
+      body instanceof URLSearchParams
+        ? Object.fromEntries([...body.keys()].map((k) => [k, body.getAll(k)]))
+        : (body as Record<string, unknown>);
+    const encoded = encodeBody(fields, encodingPass);
+    if (encoded.type) headers["content-type"] = encoded.type;
+    payload = encoded.body;
+  } else if (body instanceof URLSearchParams) {
     headers["content-type"] = "application/x-www-form-urlencoded";
     payload = body;
   } else if (body !== undefined) {
@@ -778,6 +790,68 @@ describe("access matrix: endpoint × anonymous / user / other user / admin", () 
         ].includes(p),
     );
     expect(dataRoutes.filter((p) => !covered.has(p))).toEqual([]);
+  });
+});
+
+describe("access matrix in every body encoding: a refused role stays refused and writes nothing", () => {
+  // JSON and the three encodings an HTML form can post, for every endpoint that writes.
+  // Refused calls change nothing, so one set of the owner's rows serves every row.
+  let shared: Rows | undefined;
+  for (const row of MATRIX.filter((r) => r.writes)) {
+    it(row.name, async () => {
+      shared ??= await ownerRows();
+      // Some calls first make the owner's row they aim at (a list, a webhook): made here, unchecked.
+      const first = ROLES.find((w) => refused(row.expect[w]));
+      if (first) await row.call(first, shared);
+      for (const encoding of BODY_ENCODINGS) {
+        encodingPass = encoding;
+        try {
+          const rows = shared;
+          for (const who of ROLES.filter((w) => refused(row.expect[w]))) {
+            const label = `${row.name} as ${who} in ${encoding}`;
+            const before = await fingerprintTables(s);
+            const res = await row.call(who, rows);
+            expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(300);
+            expect(await fingerprintTables(s), `${label} wrote`).toBe(before);
+          }
+        } finally {
+          encodingPass = null;
+        }
+      }
+    });
+  }
+
+  it("the auth library's state-changing endpoints answer every role 415 unless the body is JSON", async () => {
+    const endpoints: Array<[string, Record<string, string>]> = [
+      [
+        "/api/auth/sign-up/email",
+        { email: "encoded-sign-up@example.com", password: "qz7#kp-valid", name: "E" },
+      ],
+      ["/api/auth/sign-in/email", { email: "owner@example.com", password: "secret123" }],
+      [
+        "/api/auth/request-password-reset",
+        { email: "owner@example.com", redirectTo: "/auth/reset-password" },
+      ],
+      ["/api/auth/change-password", { currentPassword: "secret123", newPassword: "qz7#kp-valid" }],
+      ["/api/auth/update-user", { name: "Renamed" }],
+      ["/api/auth/revoke-sessions", {}],
+      ["/api/auth/sign-out", {}],
+    ];
+    for (const encoding of BODY_ENCODINGS.filter((e) => e !== "json")) {
+      encodingPass = encoding;
+      try {
+        for (const who of ROLES) {
+          for (const [path, fields] of endpoints) {
+            const before = await fingerprintTables(s);
+            const res = await send(who, "POST", path, fields);
+            expect(res.status, `${path} as ${who} in ${encoding}`).toBe(415);
+            expect(await fingerprintTables(s), `${path} as ${who} in ${encoding} wrote`).toBe(before);
+          }
+        }
+      } finally {
+        encodingPass = null;
+      }
+    }
   });
 });
 

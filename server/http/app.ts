@@ -9,6 +9,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Services } from "../services";
+import { clientAddress, stampClientAddress } from "./client-address";
 import { plainErrors } from "./errors";
 import { knownMethods } from "./methods";
 import { metricsAccess, registerAppMetrics } from "./metrics";
@@ -37,7 +38,9 @@ export interface HttpAppOptions {
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Which proxies may name the client (server/config.ts); the address is resolved once, here.
   app.set("trust proxy", services.config.TRUST_PROXY);
+  app.use(stampClientAddress);
 
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -76,7 +79,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
   const metricsAllowed = metricsAccess(services.config);
   app.get("/metrics", async (req, res) => {
-    if (!metricsAllowed(req.ip, req.headers.authorization)) {
+    if (!metricsAllowed(clientAddress(req), req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
       res.status(401).json({ error: "Metrics need the operator's bearer token." });
       return;
@@ -90,13 +93,6 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(bodyLimit());
   app.use(noNulInUrl());
   app.use(utf8Bodies());
-  // The auth library's rate limiter reads the client IP from this header; set it from the socket
-  // so a client cannot choose its own bucket (a trusted proxy's address is used when configured).
-  app.use((req, _res, next) => {
-    req.headers["x-gulfpulse-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    next();
-  });
-
   // Features that need raw HTTP (SSE streams, one-click unsubscribe) mount their handlers here,
   // before compression: it wraps every write (costly across thousands of streams) even when it
   // decides not to compress.
@@ -152,7 +148,7 @@ function pageRendering(services: Services, build: HttpAppOptions["build"], dev: 
     loadContext.set(key, {
       services,
       nonce: res.locals.nonce as string,
-      clientIp: req.ip ?? "unknown",
+      clientIp: clientAddress(req),
       reads,
     });
     return loadContext;

@@ -10,7 +10,8 @@ import { limitsSettingsSchema } from "#common/limits";
 import { watchlistNameSchema } from "#common/watchlist-schema";
 import { grantAdmin } from "../auth/roles";
 import type { Services } from "../services";
-import { fingerprintTables, signInCookie, signUpVerified } from "../testing/fixtures";
+import { BODY_ENCODINGS, encodeBody } from "../testing/body-encodings";
+import { fingerprintTables, signInCookie, signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
 import {
   hostileJson,
   hostileNumberText,
@@ -31,10 +32,11 @@ let app: TestHttpApp;
 const cookies: Record<Who, string> = { anonymous: "", user: "", admin: "" };
 
 beforeAll(async () => {
-  // TRUST_PROXY: each request names its own client address, so per-IP limits stay out of the way.
+  // One trusted proxy hop: each request names its own client address (the test connects as the
+  // proxy), so per-IP limits stay out of the way.
   // Wrong passwords here are hostile values, not a guessing attack: the account lock (tested in
   // server/auth/throttle.test.ts) would write an audit row and lock the fixture users.
-  s = await createTestServices({ TRUST_PROXY: "true", AUTH_LOCK_AFTER_FAILURES: "100000" });
+  s = await createTestServices({ TRUST_PROXY: "1", AUTH_LOCK_AFTER_FAILURES: "100000" });
   app = await startTestHttpApp(s);
   await grantAdmin(s.db, await signUpVerified(s, "admin@example.com", "Admin"));
   await signUpVerified(s, "user@example.com", "User");
@@ -704,6 +706,11 @@ const TARGETS: Target[] = [
 
 /** The base fields, some replaced by hostile ones, and at least one invalidating field. */
 function hostileBody(t: Target) {
+  return hostileParts(t).map(([n, bad]) => ({ ...t.base, ...n, ...bad }));
+}
+
+/** Hostile noise over the base fields, and the invalidating fields apart. */
+function hostileParts(t: Target) {
   const keys = Object.keys(t.invalid);
   const invalidPart = fc
     .subarray(keys, { minLength: 1 })
@@ -719,7 +726,7 @@ function hostileBody(t: Target) {
     t.encoding === "form" ? hostileString : hostileJson,
     { maxKeys: 2 },
   );
-  return fc.tuple(noise, invalidPart).map(([n, bad]) => ({ ...t.base, ...n, ...bad }));
+  return fc.tuple(noise, invalidPart);
 }
 
 function encode(t: Target, fields: Record<string, unknown>): { type: string; body: BodyInit } {
@@ -766,6 +773,63 @@ describe("hostile field values: a 4xx with a message, nothing written", () => {
       { numRuns: NUM_RUNS * 2 },
     );
   });
+});
+
+/** A value no form field could mean rightly: text that is not a boolean, a number or empty. */
+const wrongAsText = (v: unknown): boolean =>
+  (typeof v === "string" && !/^\s*(true|false|on|off|null|[-+\d.e]*)\s*$/i.test(v)) ||
+  (Array.isArray(v) && v.some(wrongAsText));
+
+describe("every state-changing endpoint in every body encoding: hostile values get a 4xx, nothing written", () => {
+  // JSON, and the three encodings an HTML form can post: an endpoint that reads one more
+  // encoding than its checks would take these bodies past them.
+  for (const t of TARGETS) {
+    it(t.name, async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileParts(t), async ([noise, bad]) => {
+          const fields = { ...t.base, ...noise, ...bad };
+          for (const encoding of BODY_ENCODINGS) {
+            // A value wrong only by its JSON type (true, 5, null) is fair text in a form: the
+            // form encodings carry this body only when some invalidating value is wrong as text.
+            if (encoding !== "json" && !Object.values(bad).some(wrongAsText)) continue;
+            const label = `${t.name} as ${encoding}`;
+            await unchanged(label, async () => {
+              const { type, body } = encodeBody(fields, encoding);
+              expectClientError(await send(t.method, t.path, { who: t.who, type, body }), label, t.says);
+            });
+          }
+        }),
+        { numRuns: Math.max(1, Math.ceil(NUM_RUNS / 5)) },
+      );
+    });
+  }
+});
+
+describe("the auth endpoints take JSON only: a valid body in any other encoding gets 415, nothing written", () => {
+  const VALID: Array<[string, Record<string, string>]> = [
+    ["/api/auth/sign-up/email", { email: "encoded-new@example.com", password: "qz7#kp-valid", name: "New" }],
+    ["/api/auth/sign-in/email", { email: "user@example.com", password: TEST_PASSWORD }],
+    ["/api/auth/request-password-reset", { email: "user@example.com", redirectTo: "/auth/reset-password" }],
+    ["/api/auth/send-verification-email", { email: "user@example.com" }],
+    ["/api/auth/change-password", { currentPassword: TEST_PASSWORD, newPassword: "qz7#kp-valid" }],
+    ["/api/auth/update-user", { name: "Renamed by a form" }],
+    ["/api/auth/revoke-other-sessions", {}],
+  ];
+  for (const encoding of BODY_ENCODINGS.filter((e) => e !== "json")) {
+    it(encoding, async () => {
+      for (const [path, fields] of VALID) {
+        await unchanged(`${path} as ${encoding}`, async () => {
+          const { type, body } = encodeBody(fields, encoding);
+          const res = await send("POST", path, { who: "user", type, body });
+          expect(res.status, `${path} as ${encoding}: ${res.text.slice(0, 200)}`).toBe(415);
+          expect(JSON.parse(res.text)).toEqual({
+            message: "Send this request as JSON (Content-Type: application/json).",
+            code: "UNSUPPORTED_MEDIA_TYPE",
+          });
+        });
+      }
+    });
+  }
 });
 
 /** Bodies that are broken as a whole, sent to every endpoint that takes one. */

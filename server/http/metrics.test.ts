@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { loadConfig } from "../config";
 import { user, webhookEndpoints } from "../db/schema";
 import type { Services } from "../services";
 import { signInCookie, signUpVerified } from "../testing/fixtures";
@@ -74,10 +75,10 @@ it("/metrics needs the bearer token or an allowed address; /healthz and /readyz 
     createHttpApp({
       services: {
         ...s,
-        // Behind a proxy: each request names its client, so loopback tests act as outside callers.
+        // Behind one proxy: each request names its client, so loopback tests act as outside callers.
         config: {
           ...s.config,
-          TRUST_PROXY: true,
+          TRUST_PROXY: 1,
           METRICS_TOKEN: token,
           METRICS_ALLOW: ["10.1.0.0/16", "::1"],
         },
@@ -108,6 +109,39 @@ it("/metrics needs the bearer token or an allowed address; /healthz and /readyz 
     expect((await get("/readyz", "203.0.113.9")).status).toBe(200);
   } finally {
     guarded.close();
+  }
+});
+
+it("behind one trusted proxy, an X-Forwarded-For the client wrote itself never opens /metrics", async () => {
+  const behindProxy = loadConfig({
+    NODE_ENV: "test",
+    TRUST_PROXY: "1",
+    METRICS_TOKEN: "scrape-token-0123456789",
+  });
+  const app = http.createServer(
+    createHttpApp({
+      services: { ...s, config: { ...s.config, TRUST_PROXY: behindProxy.TRUST_PROXY } } as Services,
+      build: () => Promise.reject(new Error("no build")),
+    }),
+  );
+  await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(app.address() as { port: number }).port}/metrics`;
+  // What the proxy forwards: the client's own header, then the address the proxy saw.
+  const via = (xff: string) => fetch(url, { headers: { "x-forwarded-for": xff } });
+  try {
+    for (const spoofed of [
+      "127.0.0.1, 203.0.113.9",
+      "::1, 203.0.113.9",
+      "127.0.0.1,10.0.0.1, 198.51.100.4",
+    ]) {
+      const res = await via(spoofed);
+      expect(res.status, spoofed).toBe(401);
+      expect(await res.text()).not.toContain("gulfpulse_");
+    }
+    // A scraper on the proxy's own machine, forwarded as loopback, still reads it.
+    expect((await via("203.0.113.9, 127.0.0.1")).status).toBe(200);
+  } finally {
+    app.close();
   }
 });
 
