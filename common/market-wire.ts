@@ -14,8 +14,17 @@
  */
 export type Freshness = "live" | "delayed" | "eod" | "stale" | "peg" | "simulated";
 
-/** Freshness values whose price an alert may act on: a real, current price. */
-export const ALERTABLE: ReadonlySet<Freshness> = new Set<Freshness>(["live", "delayed", "eod", "peg"]);
+/**
+ * Freshness values whose price an alert may act on: every price shown as current. A stale trade
+ * never does; a simulated price only where the instrument is simulated (and labelled so).
+ */
+export const ALERTABLE: ReadonlySet<Freshness> = new Set<Freshness>([
+  "live",
+  "delayed",
+  "eod",
+  "peg",
+  "simulated",
+]);
 
 /**
  * A quote on the wire: [symbol, price, previousClose, dayHigh, dayLow, lastUpdate (ms), source,

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AlertFrequency } from "#common/alert-options";
+import { ALERTABLE } from "#common/market-wire";
 import type { Db } from "../db/client";
 import { alertNotifications, alertTriggers, user } from "../db/schema";
 import type { DeliveryQueue } from "../delivery/types";
 import type { Logger } from "../logger";
 import { alertTriggeredMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
+import type { Quote } from "../market/types";
 import type { AlertIndex, Candidate } from "./alert-index";
 import { notificationText } from "./messages";
 import { expireAlerts } from "./queries";
@@ -223,6 +225,18 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     }
   }
 
+  /**
+   * Only a price shown as current reaches the alerts: a stale trade (older than its exchange's
+   * last session) never fires or arms one. One pass, no copy while every quote is
+   * usable (the common tick).
+   */
+  function alertable(changed: Quote[]): Quote[] {
+    for (let i = 0; i < changed.length; i++) {
+      if (!ALERTABLE.has(changed[i]!.freshness)) return changed.filter((q) => ALERTABLE.has(q.freshness));
+    }
+    return changed;
+  }
+
   function evaluate(prices: Array<{ symbol: string; price: number }>) {
     const detectedAt = performance.now();
     const now = new Date(deps.now());
@@ -249,7 +263,8 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
   }
 
   return {
-    onTick(changed) {
+    onTick(all) {
+      const changed = alertable(all);
       if (changed.length === 0) return;
       if (!deps.isLeader()) {
         // Follow the prices, so a new leader judges crossings and windows at once.

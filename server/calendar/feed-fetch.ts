@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { parseRetryAfter } from "#server/http/retry-after";
+import { productUserAgent } from "#server/http/user-agent";
 import type { Db } from "../db/client";
 import { calendarFeedCache } from "../db/schema";
 import type { Logger } from "../logger";
@@ -60,7 +61,7 @@ export async function fetchFeed(opts: FeedFetchOptions): Promise<FeedFetchResult
       .onConflictDoUpdate({ target: calendarFeedCache.url, set: { ...values, updatedAt: now } });
   };
 
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", "user-agent": productUserAgent() };
   if (body && cached?.etag) headers["if-none-match"] = cached.etag;
   if (body && cached?.lastModified) headers["if-modified-since"] = cached.lastModified;
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? 10_000);

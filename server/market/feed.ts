@@ -4,8 +4,17 @@ import type { Bus } from "../realtime/bus";
 import type { CatalogueEntry } from "./catalogue";
 import { EXCHANGES, sessionDate } from "./exchanges";
 import type { BarRow, MarketProvider, ProviderQuote } from "./provider";
+import { createRealCloses, lacksPreviousClose } from "./real-closes";
 import { dailyBarTs } from "./simulator";
-import { extendBars, insertBars, loadQuotes, pruneMinuteBars, replaceBars, saveQuotes } from "./store";
+import {
+  extendBars,
+  insertBars,
+  loadQuotes,
+  loadRealCloses,
+  pruneMinuteBars,
+  replaceBars,
+  saveQuotes,
+} from "./store";
 import type { MarketWire } from "./types";
 import { openExchanges, splitMessage, TICK_TOPIC, toWire } from "./wire";
 
@@ -22,8 +31,13 @@ export interface FeedDeps {
   tickMs: () => number;
 }
 
-/** A tick's 1-minute bar and the session's daily bar, extended by the quote. */
+/**
+ * A tick's 1-minute bar and the session's daily bar, extended by the quote: real when the quote
+ * is a real market price. A stale quote (an old trade) or a peg extends no bar.
+ */
 function barsOf(entry: CatalogueEntry, q: ProviderQuote): BarRow[] {
+  if (q.freshness === "stale" || q.freshness === "peg") return [];
+  const real = q.freshness !== undefined && q.freshness !== "simulated";
   const minute = Math.floor(q.time / MINUTE) * MINUTE;
   const day = dailyBarTs(sessionDate(EXCHANGES[entry.exchange]!, q.time));
   return [
@@ -35,6 +49,7 @@ function barsOf(entry: CatalogueEntry, q: ProviderQuote): BarRow[] {
       high: q.price,
       low: q.price,
       close: q.price,
+      real,
     },
     {
       symbol: q.symbol,
@@ -44,6 +59,7 @@ function barsOf(entry: CatalogueEntry, q: ProviderQuote): BarRow[] {
       high: q.dayHigh,
       low: q.dayLow,
       close: q.price,
+      real,
     },
   ];
 }
@@ -61,6 +77,32 @@ export function createFeed(deps: FeedDeps) {
   // A first start's history is written while the ticks go on; quotes are stored only after it.
   let backfill: Promise<void> | null = null;
   const latest = new Map<string, ProviderQuote>();
+  const realCloses = createRealCloses();
+
+  /** A real quote without a previous close takes the last real close stored, else none (0). */
+  function withRealClose(q: ProviderQuote): ProviderQuote {
+    if (!lacksPreviousClose(q)) return q;
+    return { ...q, previousClose: realCloses.previousClose(bySymbol.get(q.symbol)!, q) };
+  }
+
+  /**
+   * A source's history, one symbol and interval per range: a range the database refuses is
+   * logged and skipped, so one bad answer never fails the tick for the other instruments.
+   */
+  async function storeHistory(ranges: BarRow[][]) {
+    for (const range of ranges) {
+      const bars = range.filter((b) => bySymbol.has(b.symbol));
+      try {
+        await replaceBars({ db: deps.db, bars });
+        realCloses.noteBars(bars.map((b) => ({ ...b, real: true })));
+      } catch (err) {
+        deps.log.warn(
+          { err, symbol: bars[0]?.symbol, interval: bars[0]?.interval, bars: bars.length },
+          "market: storing a source's history failed; that instrument keeps its bars",
+        );
+      }
+    }
+  }
 
   async function publish(now: number, quotes: ProviderQuote[], ok: boolean, full = false) {
     const msg: MarketWire = {
@@ -80,6 +122,7 @@ export function createFeed(deps: FeedDeps) {
   /** First run: resume from the stored quotes, backfilling history on a first start or after a gap. */
   async function start(now: number, signal: AbortSignal) {
     const stored = (await loadQuotes({ db: deps.db })).filter((q) => bySymbol.has(q.symbol));
+    for (const c of await loadRealCloses({ db: deps.db })) realCloses.note(c.symbol, c.ts, c.close);
     const began = Date.now();
     const { quotes, bars } = await deps.provider.start(stored, now, signal);
     // Prices reach every process at once; history follows. Quotes are stored last, so an
@@ -122,19 +165,19 @@ export function createFeed(deps: FeedDeps) {
     }
     if (failing) deps.log.info({ provider: deps.provider.name }, "market: provider reachable again");
     failing = false;
-    const known = quotes.filter((q) => bySymbol.has(q.symbol));
+    const known = quotes.filter((q) => bySymbol.has(q.symbol)).map(withRealClose);
     // Publish first: browsers and alerts should not wait for the history writes. Losing a tick's
     // writes in a crash costs one point of history; the next tick stores the latest quote again.
     await publish(now, known, true);
     for (const q of known) latest.set(q.symbol, q);
+    const ticked = known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q));
     await Promise.all([
       // Until the first start's history is written, quotes wait (so a crash redoes the backfill).
       backfill ? Promise.resolve() : saveQuotes({ db: deps.db, quotes: known }),
-      extendBars({ db: deps.db, bars: known.flatMap((q) => barsOf(bySymbol.get(q.symbol)!, q)) }),
+      extendBars({ db: deps.db, bars: ticked }),
     ]);
-    for (const range of deps.provider.takeHistory?.() ?? []) {
-      await replaceBars({ db: deps.db, bars: range.filter((b) => bySymbol.has(b.symbol)) });
-    }
+    realCloses.noteBars(ticked);
+    await storeHistory(deps.provider.takeHistory?.() ?? []);
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
       await pruneMinuteBars({ db: deps.db, days: MINUTE_BARS_KEPT_DAYS, now });

@@ -23,6 +23,8 @@ export interface BarRow {
   high: number;
   low: number;
   close: number;
+  /** Written by a real source (its history or its quotes); absent or false: simulated. */
+  real?: boolean;
 }
 
 export interface MarketProvider {

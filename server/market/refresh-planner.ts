@@ -7,7 +7,13 @@
  * round-robin order, so a universe of 700 at 8 requests a minute is covered in turn rather than
  * the first few over and over. An instrument refreshed less than `minAgeMs` ago is skipped: its
  * quote is cached for the tick interval.
+ *
+ * By exchange hours: an instrument whose market is shut is refreshed once after the close (late
+ * enough for delayed sources to carry the closing price), then not again until the pre-open;
+ * markets that never close (crypto) and FX or commodities on their own hours follow their own
+ * calendars. The requests saved go to what trades.
  */
+import { type Exchange, isOpen, lastClose, nextOpen } from "./exchanges";
 
 export interface Budget {
   perMinute: number;
@@ -16,6 +22,10 @@ export interface Budget {
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** The one refresh after a close comes this long after it (sources delay quotes up to ~15 min). */
+export const AFTER_CLOSE_MS = 20 * MINUTE;
+/** Before an open, one refresh this long ahead (pre-open prices, a changed previous close). */
+export const PRE_OPEN_MS = 15 * MINUTE;
 
 /** Sliding windows of the requests a source sent: the last minute and the last 24 hours. */
 export class RequestLog {
@@ -57,6 +67,8 @@ export interface PlanInput {
   watched: ReadonlySet<string>;
   /** When each symbol was last refreshed from this source (ms). */
   refreshedAt: ReadonlyMap<string, number>;
+  /** The symbol's exchange, for its hours; without one a symbol is always due by age alone. */
+  exchangeOf?: (symbol: string) => Exchange | undefined;
   /** Skip symbols refreshed more recently than this (the tick interval). */
   minAgeMs: number;
   /** Requests allowed now (RequestLog.remaining). */
@@ -74,13 +86,29 @@ export interface Plan {
   cursor: number;
 }
 
+/**
+ * Whether a closed market's instrument still needs its one refresh: never refreshed, not since
+ * the settled close, or not since the pre-open window began. An open market: always.
+ */
+export function dueByHours(ex: Exchange, refreshedAt: number | undefined, now: number): boolean {
+  if (refreshedAt === undefined || isOpen(ex, now)) return true;
+  const closed = lastClose(ex, now);
+  if (closed !== null && now >= closed + AFTER_CLOSE_MS && refreshedAt < closed + AFTER_CLOSE_MS) return true;
+  // Between the close and its settling, the session's last prices are still arriving.
+  if (closed !== null && now < closed + AFTER_CLOSE_MS) return true;
+  const opens = nextOpen(ex, now);
+  return opens !== null && now >= opens - PRE_OPEN_MS && refreshedAt < opens - PRE_OPEN_MS;
+}
+
 export function planRefresh(input: PlanInput): Plan {
   const capacity = Math.max(0, Math.floor(input.requests)) * Math.max(1, input.batchSize);
   const n = input.candidates.length;
   if (capacity === 0 || n === 0) return { symbols: [], requests: 0, cursor: input.cursor % Math.max(1, n) };
   const due = (s: string) => {
     const at = input.refreshedAt.get(s);
-    return at === undefined || input.now - at >= input.minAgeMs;
+    if (at !== undefined && input.now - at < input.minAgeMs) return false;
+    const ex = input.exchangeOf?.(s);
+    return !ex || dueByHours(ex, at, input.now);
   };
   // Least recently refreshed first within a priority class, so several alerted symbols share.
   const byAge = (a: string, b: string) => (input.refreshedAt.get(a) ?? -1) - (input.refreshedAt.get(b) ?? -1);

@@ -298,6 +298,7 @@ export async function createMarket(deps: MarketDeps): Promise<Market> {
       high: roundTo(b.high, d),
       low: roundTo(b.low, d),
       close: roundTo(b.close, d),
+      ...(b.real ? {} : { simulated: true as const }),
     }));
   }
 

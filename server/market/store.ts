@@ -42,7 +42,24 @@ export async function saveQuotes({ db, quotes }: { db: Db; quotes: ProviderQuote
       day_high = excluded.day_high, day_low = excluded.day_low, updated_at = excluded.updated_at`);
 }
 
-function barColumns(bars: BarRow[]) {
+/**
+ * One row per (symbol, interval, ts), the last given winning: a source may send two rows for one
+ * bar (Yahoo's separate live row for the current day), and one upsert statement may not touch a
+ * row twice. Every write of bars goes through this.
+ */
+export function dedupeBars(bars: BarRow[]): BarRow[] {
+  const byKey = new Map<string, BarRow>();
+  for (const b of bars) {
+    const key = `${b.symbol}|${b.interval}|${b.ts}`;
+    byKey.delete(key);
+    byKey.set(key, b);
+  }
+  return byKey.size === bars.length ? bars : [...byKey.values()];
+}
+
+/** Bars as one set of columns (see above), deduplicated. */
+function barColumns(rows: BarRow[]) {
+  const bars = dedupeBars(rows);
   return sql`unnest(
       string_to_array(${joined(bars.map((b) => b.symbol))}, ','),
       string_to_array(${joined(bars.map((b) => b.interval))}, ','),
@@ -50,9 +67,13 @@ function barColumns(bars: BarRow[]) {
       string_to_array(${joined(bars.map((b) => b.open))}, ','),
       string_to_array(${joined(bars.map((b) => b.high))}, ','),
       string_to_array(${joined(bars.map((b) => b.low))}, ','),
-      string_to_array(${joined(bars.map((b) => b.close))}, ',')
-    ) as x(s, i, t, o, h, l, c)`;
+      string_to_array(${joined(bars.map((b) => b.close))}, ','),
+      string_to_array(${joined(bars.map((b) => (b.real ? 1 : 0)))}, ',')
+    ) as x(s, i, t, o, h, l, c, r)`;
 }
+
+const BAR_SELECT = sql`select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric,
+      c::numeric, r = '1'`;
 
 /** History from a backfill: existing bars win, so running it twice changes nothing. */
 export async function insertBars({
@@ -71,24 +92,26 @@ export async function insertBars({
     // PGlite runs in this thread: let requests and ticks in between chunks of a large backfill.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     await db.execute(sql`
-      insert into market_bars (symbol, interval, ts, open, high, low, close)
-      select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric, c::numeric
-      from ${barColumns(bars.slice(i, i + chunk))}
+      insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+      ${BAR_SELECT} from ${barColumns(bars.slice(i, i + chunk))}
       on conflict do nothing`);
   }
 }
 
-/** Live bars: a tick extends the bar it falls in (the open stays, high/low widen, close moves). */
+/**
+ * Live bars: a tick extends the bar it falls in (the open stays, high/low widen, close moves). A
+ * bar stays real only while every tick in it is real.
+ */
 export async function extendBars({ db, bars }: { db: Db; bars: BarRow[] }) {
   if (bars.length === 0) return;
   await db.execute(sql`
-    insert into market_bars (symbol, interval, ts, open, high, low, close)
-    select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric, c::numeric
-    from ${barColumns(bars)}
+    insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+    ${BAR_SELECT} from ${barColumns(bars)}
     on conflict (symbol, interval, ts) do update set
       high = greatest(market_bars.high, excluded.high),
       low = least(market_bars.low, excluded.low),
-      close = excluded.close`);
+      close = excluded.close,
+      real = market_bars.real and excluded.real`);
 }
 
 export interface StoredBar {
@@ -97,6 +120,8 @@ export interface StoredBar {
   high: number;
   low: number;
   close: number;
+  /** Every bar merged into it came from a real source. */
+  real: boolean;
 }
 
 export async function latestBarTime({
@@ -132,7 +157,7 @@ export async function readBars({
   const result = await db.execute(sql`
     select extract(epoch from date_bin(${bucket}::interval, ts, timestamptz '2000-01-01 00:00:00+00'))::float8 as time,
       (array_agg(open order by ts))[1] as open, max(high) as high, min(low) as low,
-      (array_agg(close order by ts desc))[1] as close
+      (array_agg(close order by ts desc))[1] as close, bool_and(real) as real
     from market_bars
     where symbol = ${symbol} and interval = ${interval} and ts >= to_timestamp(${from}::float8 / 1000)
     group by 1
@@ -143,6 +168,7 @@ export async function readBars({
     high: Number(r.high),
     low: Number(r.low),
     close: Number(r.close),
+    real: [true, "t", "true"].includes(r.real as unknown as string),
   }));
 }
 
@@ -157,9 +183,10 @@ export async function pruneMinuteBars({ db, days, now }: { db: Db; days: number;
 
 /**
  * Real history from a source replaces the bars it covers (one symbol and interval per call): the
- * simulated bars of that span go, the source's go in.
+ * simulated bars of that span go, the source's go in, marked real.
  */
-export async function replaceBars({ db, bars }: { db: Db; bars: BarRow[] }) {
+export async function replaceBars({ db, bars: given }: { db: Db; bars: BarRow[] }) {
+  const bars = given.map((b) => ({ ...b, real: true }));
   if (bars.length === 0) return;
   const first = bars[0]!;
   const from = Math.min(...bars.map((b) => b.ts));
@@ -169,10 +196,31 @@ export async function replaceBars({ db, bars }: { db: Db; bars: BarRow[] }) {
       delete from market_bars where symbol = ${first.symbol} and interval = ${first.interval}
         and ts between to_timestamp(${from}::float8 / 1000) and to_timestamp(${to}::float8 / 1000)`);
     await tx.execute(sql`
-      insert into market_bars (symbol, interval, ts, open, high, low, close)
-      select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric, c::numeric
-      from ${barColumns(bars)}
+      insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+      ${BAR_SELECT} from ${barColumns(bars)}
       on conflict (symbol, interval, ts) do update set open = excluded.open, high = excluded.high,
-        low = excluded.low, close = excluded.close`);
+        low = excluded.low, close = excluded.close, real = true`);
   });
+}
+
+/**
+ * The last real daily closes per symbol (the two latest real daily bars), for a change computed
+ * from a close the site stored itself when a source gives no previous close.
+ */
+export async function loadRealCloses({
+  db,
+}: {
+  db: Db;
+}): Promise<Array<{ symbol: string; ts: number; close: number }>> {
+  const result = await db.execute(sql`
+    select symbol, ts, close from (
+      select symbol, (extract(epoch from ts) * 1000)::float8 as ts, close,
+        row_number() over (partition by symbol order by ts desc) as n
+      from market_bars where interval = '1d' and real
+    ) x where n <= 2`);
+  return rowsOf<Record<string, string | number>>(result).map((r) => ({
+    symbol: String(r.symbol),
+    ts: Number(r.ts),
+    close: Number(r.close),
+  }));
 }

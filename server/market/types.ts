@@ -63,6 +63,8 @@ export interface Bar {
   high: number;
   low: number;
   close: number;
+  /** Present (true) when the simulator made any part of the bar: charts mark such bars. */
+  simulated?: true;
 }
 
 export type HistoryRange = "1D" | "1W" | "1M" | "1Y";

@@ -41,7 +41,8 @@ export function toWire(entry: CatalogueEntry, q: ProviderQuote): WireQuote {
 
 export function toQuote(entry: CatalogueEntry, w: WireQuote, now: number): Quote {
   const [symbol, price, previousClose, dayHigh, dayLow, at] = w;
-  const change = roundTo(price - previousClose, entry.decimals);
+  // No real previous close (0): no change either, never the whole price.
+  const change = previousClose > 0 ? roundTo(price - previousClose, entry.decimals) : 0;
   return {
     symbol,
     name: entry.name,

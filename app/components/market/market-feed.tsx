@@ -198,7 +198,8 @@ export function MarketFeedProvider({
     });
     const build = (instrument: Instrument, w: WireQuote): LiveQuote => {
       const [, price, previousClose, dayHigh, dayLow, lastUpdate, source, freshness, delayMinutes] = w;
-      const change = Number((price - previousClose).toFixed(instrument.decimals));
+      // No real previous close (0): no change (the price shows without one).
+      const change = previousClose > 0 ? Number((price - previousClose).toFixed(instrument.decimals)) : 0;
       const marketOpen = state.open.includes(instrument.exchange);
       return {
         instrument,

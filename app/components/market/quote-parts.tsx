@@ -35,8 +35,13 @@ export function FlashPrice({ quote, className = "" }: { quote: LiveQuote; classN
 const trendClass = (q: LiveQuote) =>
   q.change === 0 ? "text-slate-500" : q.isPositive ? "text-up" : "text-down";
 
+/**
+ * The change since the previous close; nothing at all when no real previous close exists (a
+ * source without one and none stored): a price is never shown with an invented "+0.00".
+ */
 export function ChangeText({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
   const f = useFormat();
+  if (!(quote.previousClose > 0)) return null;
   return (
     <span data-field="change" className={`tabular-nums ${trendClass(quote)} ${className}`}>
       {/* Read left to right in both languages: a signed change carries bidi marks that make it

@@ -1,9 +1,11 @@
 import type { Logger } from "../../logger";
 import type { CatalogueEntry } from "../catalogue";
+import { EXCHANGES } from "../exchanges";
 import type { BarRow, MarketProvider, ProviderQuote } from "../provider";
 import { type Plan, planRefresh, RequestLog } from "../refresh-planner";
 import type { Simulator } from "../simulator";
 import type { SourceHealth } from "../types";
+import { pegOf } from "./frankfurter";
 import { METAL_CODES } from "./gold-api";
 import type { SourceError } from "./http-client";
 import { labelFor, type QuoteSource, type SourceQuote } from "./source";
@@ -44,6 +46,8 @@ const MAX_AGE_MS = 6 * 3_600_000;
 const MAX_AGE_DAILY_MS = 4 * 86_400_000;
 /** A ticker a source did not know is asked again after this long. */
 const UNKNOWN_RETRY_MS = 6 * 3_600_000;
+/** A source that answered with a stale trade yields the instrument to the next source this long. */
+const STALE_RETRY_MS = 30 * 60_000;
 
 interface SourceState {
   source: QuoteSource;
@@ -111,9 +115,13 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
     ]),
   );
   const bySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
-  // Each instrument's enabled sources that have a ticker for it, in order.
+  // Each instrument's enabled sources that have a ticker for it, in order; a pegged pair has none
+  // (it is served from its peg).
   const routes = new Map(
-    opts.entries.map((e) => [e.symbol, routeOf(e).sources.filter((n) => byName.get(n)?.supports(e))]),
+    opts.entries.map((e) => [
+      e.symbol,
+      pegOf(e.symbol) === undefined ? routeOf(e).sources.filter((n) => byName.get(n)?.supports(e)) : [],
+    ]),
   );
   // What was last published per symbol, to publish only changes (and label changes).
   const emitted = new Map<
@@ -145,6 +153,7 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       alerted: opts.alerted(),
       watched: opts.watched(),
       refreshedAt: st.refreshedAt,
+      exchangeOf: (s) => EXCHANGES[bySymbol.get(s)!.exchange],
       minAgeMs: opts.tickMs(),
       requests: st.log.remaining(st.source.budget, now),
       batchSize: st.source.batchSize,
@@ -165,6 +174,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
         const got = new Set(quotes.map((q) => q.symbol));
         for (const q of quotes) {
           st.cache.set(q.symbol, { ...q, fetchedAt: at });
+          // A stale trade counts as a failed answer for it: the next source is asked meanwhile.
+          if (q.freshness === "stale") st.unknownUntil.set(q.symbol, at + STALE_RETRY_MS);
           if (st.source.history && !st.historyDone.has(q.symbol)) {
             st.historyDone.add(q.symbol);
             st.historyDue.push(q.symbol);
@@ -174,8 +185,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
           st.refreshedAt.set(s, at);
           if (!got.has(s)) st.unknownUntil.set(s, at + UNKNOWN_RETRY_MS);
         }
+        st.quoted = quotes.filter((q) => q.freshness !== "stale").length;
         st.ok = true;
-        st.quoted = quotes.length;
         st.lastSuccess = at;
         if (st.failing) opts.log.info({ source: st.source.name }, "market: source reachable again");
         st.failing = false;
@@ -240,8 +251,13 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
     }
   }
 
-  /** The real quote an instrument shows now, if any source in its route has a usable one. */
+  /**
+   * The real quote an instrument shows now, if any source in its route has a usable one: the
+   * first current one; a stale one (an old trade, labelled with its date) only when no source has
+   * a current one, rather than a simulated price.
+   */
   function realQuote(symbol: string, now: number): SourceQuote | undefined {
+    let stale: SourceQuote | undefined;
     for (const name of routes.get(symbol) ?? []) {
       const st = states.get(name)!;
       if (!st.ok) continue;
@@ -251,8 +267,8 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
       if (now - q.fetchedAt > maxAge) continue;
       // The label is as of now, not as of the fetch: a cached quote ages into delayed, and reads end
       // of day once its market closes. The delay it was fetched with is at least the declared one.
-      const { delayMinutes, ...quote } = q;
-      return {
+      const { delayMinutes, fetchedAt: _, ...quote } = q;
+      const labelled: SourceQuote = {
         ...quote,
         ...labelFor({
           source: q.source,
@@ -263,8 +279,27 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
           declaredDelayMinutes: delayMinutes,
         }),
       };
+      if (labelled.freshness !== "stale") return labelled;
+      stale ??= labelled;
     }
-    return undefined;
+    return stale;
+  }
+
+  /** A pegged pair at its official rate, stamped at the start of the UTC day (it does not move). */
+  function pegQuote(symbol: string, now: number): ProviderQuote | undefined {
+    const peg = pegOf(symbol);
+    if (peg === undefined) return undefined;
+    const time = now - (now % 86_400_000);
+    return {
+      symbol,
+      price: peg,
+      previousClose: peg,
+      dayHigh: peg,
+      dayLow: peg,
+      time,
+      source: "peg",
+      freshness: "peg",
+    };
   }
 
   function publishable(
@@ -272,16 +307,15 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
     now: number,
     simChanged: Map<string, ProviderQuote>,
   ): ProviderQuote | null {
-    const real = realQuote(symbol, now);
+    const real = realQuote(symbol, now) ?? pegQuote(symbol, now);
     const last = emitted.get(symbol);
     if (real) {
-      // A source without a previous close (gold-api) keeps the one shown so far.
-      const sim = opts.simulator.state(symbol);
-      const previousClose = Number.isFinite(real.previousClose)
-        ? real.previousClose
-        : (sim?.previousClose ?? real.price);
+      // A source without a previous close (gold-api) has none here (0): the feed takes the last
+      // real close it stored, never the simulator's.
+      const previousClose = real.previousClose > 0 ? real.previousClose : 0;
       const q: ProviderQuote = { ...real, previousClose };
-      opts.simulator.follow(symbol, q);
+      // The simulator continues from a current real price only (not an old trade, not a peg).
+      if (real.freshness !== "stale" && real.freshness !== "peg") opts.simulator.follow(symbol, q);
       if (
         last &&
         last.price === q.price &&
@@ -327,15 +361,20 @@ export function createCompositeProvider(opts: CompositeOptions): CompositeProvid
     }
   }
 
+  /** Per group, the sources in the order they are asked (the route's order), then the fallbacks. */
   function describe() {
-    const groups = new Map<SourceGroup, Set<string>>();
+    const groups = new Map<SourceGroup, { order: string[]; used: Set<string>; pegs: boolean }>();
     for (const e of opts.entries) {
-      const { group } = routeOf(e);
-      const set = groups.get(group) ?? new Set<string>();
-      groups.set(group, set);
-      for (const n of routes.get(e.symbol) ?? []) set.add(n);
+      const { group, sources } = routeOf(e);
+      const g = groups.get(group) ?? { order: sources, used: new Set<string>(), pegs: false };
+      groups.set(group, g);
+      for (const n of routes.get(e.symbol) ?? []) g.used.add(n);
+      if (pegOf(e.symbol) !== undefined) g.pegs = true;
     }
-    const parts = [...groups].map(([g, s]) => `${GROUP_NAMES[g]}: ${[...s, "simulator"].join(" → ")}`);
+    const parts = [...groups].map(([name, g]) => {
+      const chain = [...(g.pegs ? ["peg"] : []), ...g.order.filter((n) => g.used.has(n)), "simulator"];
+      return `${GROUP_NAMES[name]}: ${chain.join(" → ")}`;
+    });
     return parts.join("; ");
   }
 

@@ -3,8 +3,8 @@
  * `GET /v2/rates?base=USD&quotes=AED,SAR,...&from=YYYY-MM-DD` answers a flat JSON array of
  * `{ date, base, quote, rate }`, one row per day and currency (the schema published with the API:
  * `rate` is a positive number). These are reference rates, published once or a few times a day,
- * so every quote here is end of day. Pegged Gulf currencies are held exactly at their peg (the
- * central bank's official rate), whatever a blended reference rate says.
+ * so every quote here is end of day. Pegged Gulf currencies are not asked: they are served from
+ * their peg (the central bank's official rate), labelled "peg", whatever a blended rate says.
  */
 import { z } from "zod";
 import type { CatalogueEntry } from "../catalogue";
@@ -21,6 +21,16 @@ export const PEGS: Record<string, number> = {
   OMR: 0.3845,
   JOD: 0.709,
 };
+
+/**
+ * A pegged pair's official rate (units per dollar, or dollars per unit for XXX/USD), or undefined
+ * for a floating one: such a pair is served from its peg, labelled so, never simulated.
+ */
+export function pegOf(symbol: string): number | undefined {
+  const p = pairOf(symbol);
+  const peg = p ? PEGS[p.currency] : undefined;
+  return peg === undefined ? undefined : p!.inverse ? 1 / peg : peg;
+}
 
 const row = z.object({
   date: z.string(),
@@ -54,11 +64,12 @@ export function createFrankfurterSource(opts: SourceOptions): QuoteSource {
     batchSize: 50,
     daily: true,
     client,
-    supports: (e) => e.exchange === "FX" && pairOf(e.symbol) !== null,
+    // Pegged pairs come from their peg (the composite serves them), not from a blended reference rate.
+    supports: (e) => e.exchange === "FX" && pairOf(e.symbol) !== null && pegOf(e.symbol) === undefined,
     async quotes(entries, now, signal) {
       const wanted = entries.flatMap((e) => {
         const p = pairOf(e.symbol);
-        return p ? [{ e, ...p }] : [];
+        return p && PEGS[p.currency] === undefined ? [{ e, ...p }] : [];
       });
       if (wanted.length === 0) return [];
       const currencies = [...new Set(wanted.map((w) => w.currency))].join(",");
@@ -67,20 +78,19 @@ export function createFrankfurterSource(opts: SourceOptions): QuoteSource {
       const rows = ratesResponse.parse(body).filter((r) => r.base === "USD");
       const out: SourceQuote[] = [];
       for (const w of wanted) {
-        const peg = PEGS[w.currency];
         const series = rows
           .filter((r) => r.quote === w.currency && r.rate !== undefined && r.rate > 0)
           .sort((a, b) => a.date.localeCompare(b.date));
         const last = series.at(-1);
         if (!last) continue;
         const value = (r: (typeof series)[number]) => (w.inverse ? 1 / r.rate! : r.rate!);
-        const price = peg ?? value(last);
+        const price = value(last);
         const previous = series.at(-2);
         const q = sourceQuote(
           w.e as CatalogueEntry,
           {
             price,
-            previousClose: peg ?? (previous ? value(previous) : undefined),
+            previousClose: previous ? value(previous) : undefined,
             // Reference rates are fixed mid-afternoon in Europe: stamp them at 16:00 UTC.
             time: Date.parse(`${last.date}T16:00:00Z`),
           },

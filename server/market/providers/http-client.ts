@@ -32,6 +32,8 @@ export interface HttpClientOptions {
   name: string;
   baseUrl: string;
   headers?: Record<string, string>;
+  /** The product's User-Agent (server/http/user-agent.ts); every request sends one. */
+  userAgent?: string;
   timeoutMs?: number;
   /** Statuses whose JSON body is an ordinary answer (Yahoo's 404 for an unknown ticker). */
   answerStatuses?: number[];
@@ -50,6 +52,7 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 const FIRST_BACKOFF_MS = 2_000;
 
 import { parseRetryAfter } from "#server/http/retry-after";
+import { productUserAgent } from "#server/http/user-agent";
 
 export interface HttpClient {
   getJson(path: string, signal?: AbortSignal): Promise<unknown>;
@@ -102,7 +105,11 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     sentCount += 1;
     try {
       res = await doFetch(`${base}${path}`, {
-        headers: { accept: "application/json", ...opts.headers },
+        headers: {
+          accept: "application/json",
+          "user-agent": opts.userAgent ?? productUserAgent(),
+          ...opts.headers,
+        },
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (err) {

@@ -1,4 +1,5 @@
 import type { Config } from "#server/config";
+import { productUserAgent } from "#server/http/user-agent";
 import { COINGECKO_BUDGET, createCoinGeckoSource } from "./coingecko";
 import { createFrankfurterSource, FRANKFURTER_BUDGET } from "./frankfurter";
 import { createGoldApiSource, GOLD_API_BUDGET } from "./gold-api";
@@ -25,6 +26,7 @@ export function parseBudgets(text: string | undefined): Map<string, SourceBudget
 export function createSources(config: Config, clock?: () => number): QuoteSource[] {
   const budgets = parseBudgets(config.MARKET_BUDGETS);
   const timeoutMs = config.MARKET_SOURCE_TIMEOUT_MS;
+  const userAgent = productUserAgent(config.PUBLIC_URL);
   const budget = (name: string, fallback: SourceBudget) => budgets.get(name) ?? fallback;
   if (config.MARKET_PROVIDER === "http") {
     return [
@@ -32,6 +34,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         baseUrl: config.MARKET_HTTP_URL!,
         budget: budget("yahoo", YAHOO_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     ];
@@ -45,6 +48,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         apiKey: config.SAHMK_API_KEY,
         budget: budget("sahmk", SAHMK_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );
@@ -56,6 +60,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         apiKey: config.TWELVE_DATA_API_KEY,
         budget: budget("twelvedata", TWELVE_DATA_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );
@@ -66,6 +71,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         baseUrl: config.FRANKFURTER_BASE_URL,
         budget: budget("frankfurter", FRANKFURTER_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );
@@ -77,6 +83,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         apiKey: config.COINGECKO_API_KEY,
         budget: budget("coingecko", COINGECKO_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );
@@ -87,6 +94,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         baseUrl: config.GOLD_API_BASE_URL,
         budget: budget("gold-api", GOLD_API_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );
@@ -97,6 +105,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         baseUrl: config.YAHOO_BASE_URL,
         budget: budget("yahoo", YAHOO_BUDGET),
         timeoutMs,
+        userAgent,
         clock,
       }),
     );

@@ -183,19 +183,24 @@ describe("Yahoo chart source", () => {
 });
 
 describe("Frankfurter FX source", () => {
-  it("holds pegged currencies exactly at the peg and labels daily rates end of day", async () => {
+  it("leaves pegged currencies to their peg and labels daily rates end of day", async () => {
     routes["/v2/rates"] = json("frankfurter/rates.json");
     const source = createFrankfurterSource({ baseUrl: base, clock });
     const fx = ["USD/AED", "USD/SAR", "EUR/USD", "USD/KWD", "USD/JPY"].map(entry);
+    expect(fx.filter((e) => source.supports(e)).map((e) => e.symbol)).toEqual([
+      "EUR/USD",
+      "USD/KWD",
+      "USD/JPY",
+    ]);
     const quotes = Object.fromEntries((await source.quotes(fx, NOW)).map((q) => [q.symbol, q]));
-    expect(quotes["USD/AED"]).toMatchObject({ price: 3.6725, previousClose: 3.6725, freshness: "eod" });
-    expect(quotes["USD/SAR"]!.price).toBe(3.75);
+    expect(quotes["USD/AED"]).toBeUndefined();
+    expect(quotes["USD/SAR"]).toBeUndefined();
     expect(quotes["EUR/USD"]!.price).toBeCloseTo(1 / 0.8591, 10);
     expect(quotes["EUR/USD"]!.previousClose).toBeCloseTo(1 / 0.8612, 10);
     expect(quotes["USD/KWD"]).toMatchObject({ price: 0.30698, source: "frankfurter", freshness: "eod" });
     expect(quotes["USD/JPY"]).toBeUndefined();
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.url).toMatch(/^\/v2\/rates\?base=USD&quotes=AED,SAR,EUR,KWD,JPY&from=2026-11-08$/);
+    expect(requests[0]!.url).toMatch(/^\/v2\/rates\?base=USD&quotes=EUR,KWD,JPY&from=2026-11-08$/);
   });
 });
 

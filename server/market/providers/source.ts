@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from "../catalogue";
-import { EXCHANGES, isOpen } from "../exchanges";
+import { EXCHANGES, type Exchange, isOpen, lastClose, sessionMinutes } from "../exchanges";
 import type { BarRow, ProviderQuote } from "../provider";
 import type { Freshness, QuoteLabel } from "../types";
 import { createHttpClient, type HttpClient, type HttpClientOptions } from "./http-client";
@@ -37,6 +37,8 @@ export interface SourceOptions {
   budget?: SourceBudget;
   timeoutMs?: number;
   clock?: () => number;
+  /** The product's User-Agent, naming the site's public address. */
+  userAgent?: string;
 }
 
 /** A source's budget and its HTTP client, paced to that budget. */
@@ -51,6 +53,7 @@ export function sourceClient(
     name,
     baseUrl: opts.baseUrl,
     timeoutMs: opts.timeoutMs,
+    userAgent: opts.userAgent,
     perMinute: budget.perMinute,
     clock: opts.clock,
     ...http,
@@ -61,10 +64,27 @@ export function sourceClient(
 /** A quote younger than this while its market trades counts as live. */
 const LIVE_WITHIN_MS = 2 * 60_000;
 
+const DAY_MS = 86_400_000;
+
 /**
- * The honest label of a real quote at the time it was fetched: end of day when its market is shut
- * (or the source only publishes daily), live when it is minutes old, otherwise delayed by its age
- * (or by the delay the source declares, whichever is larger).
+ * A real quote whose trade is older than this is stale: the open of its exchange's last completed
+ * session (a daily source, which publishes after the session, may be one session behind); a
+ * market that never closes counts a day (two for a daily source) as its session.
+ */
+export function staleBefore(ex: Exchange, now: number, daily = false): number {
+  const sessions = daily ? 2 : 1;
+  let close = lastClose(ex, now);
+  if (close === null) return now - sessions * DAY_MS;
+  const length = sessionMinutes(ex) * 60_000;
+  for (let i = 1; i < sessions; i++) close = lastClose(ex, close - length - 1) ?? close;
+  return close - length;
+}
+
+/**
+ * The honest label of a real quote: stale when the trade it reports is older than its exchange's
+ * last session (whenever it was fetched), end of day when its market is shut (or the source only
+ * publishes daily), live when it is minutes old, otherwise delayed by its age (or by the delay the
+ * source declares, whichever is larger).
  */
 export function labelFor(opts: {
   source: string;
@@ -76,6 +96,7 @@ export function labelFor(opts: {
 }): QuoteLabel {
   const { source, entry, quoteTime, now } = opts;
   const ex = EXCHANGES[entry.exchange];
+  if (ex && quoteTime < staleBefore(ex, now, opts.daily)) return { source, freshness: "stale" };
   const open = ex ? isOpen(ex, now) : true;
   if (opts.daily || !open) return { source, freshness: "eod" };
   const declared = opts.declaredDelayMinutes ?? 0;
@@ -84,7 +105,10 @@ export function labelFor(opts: {
   return { source, freshness: "delayed" as Freshness, delayMinutes: Math.max(ageMinutes, declared) };
 }
 
-/** A labelled quote, or nothing when the price is missing; absent day fields fall back to the price. */
+/**
+ * A labelled quote, or nothing when the price is missing; absent day fields fall back to the price
+ * (a range the real price spans); an absent previous close stays absent (NaN), never the price.
+ */
 export function sourceQuote(
   entry: CatalogueEntry,
   fields: { price?: number; previousClose?: number; dayHigh?: number; dayLow?: number; time?: number },
@@ -94,7 +118,7 @@ export function sourceQuote(
   if (price === undefined || !(price > 0)) return undefined;
   const time = fields.time ?? label.now;
   const previousClose =
-    fields.previousClose !== undefined && fields.previousClose > 0 ? fields.previousClose : price;
+    fields.previousClose !== undefined && fields.previousClose > 0 ? fields.previousClose : Number.NaN;
   return {
     symbol: entry.symbol,
     price,
