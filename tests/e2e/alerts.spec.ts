@@ -348,7 +348,14 @@ test("the alert list names the company and shows its current price and the dista
   const text = (await now.textContent())!;
   const [price, distance] = [...text.matchAll(/[\d,]+\.\d{2}/g)].map((m) => Number(m[0].replace(/,/g, "")));
   expect(price! + distance!).toBeCloseTo(999_999, 1);
+  await page.screenshot({ path: "screenshots/truth-alerts-en-1280.png" });
   await page.goto("/ar/price-alerts");
   await expect(rowOf(page, "1120").locator('[data-field="alert-name"]')).toHaveText("مصرف الراجحي");
   await expect(rowOf(page, "1120").locator('[data-field="price-now"]')).toContainText("حتى الهدف");
+  await page.screenshot({ path: "screenshots/truth-alerts-ar-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rowOf(page, "1120").locator('[data-field="price-now"]')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the alert list scrolls sideways on a phone").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "screenshots/truth-alerts-ar-390.png" });
 });

@@ -10,7 +10,9 @@ const priceOf = (page: Page, symbol: string) => row(page, symbol).locator('[data
 /** The first start backfills a year of history before its first tick: wait for prices. */
 async function openHome(page: Page) {
   await page.goto("/");
-  await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 45_000 });
+  await expect(page.locator('[data-field="feed-status"]')).toHaveAttribute("data-live", "true", {
+    timeout: 45_000,
+  });
   // A click replayed before the router hydrates is lost; wait for React first.
   await hydrated(page);
 }
@@ -26,8 +28,9 @@ test("the hero shows TASI, DFM, USD/AED and Brent live, and prices change withou
   for (const label of ["TASI", "DFM", "USD/AED", "Brent"])
     await expect(overview.getByText(label, { exact: true })).toBeVisible();
   await expect(overview.locator('[data-symbol="USD/AED"] [data-field="price"]')).toHaveText(/^3\.67\d\d$/);
+  // The time there is the feed's heartbeat, named as such (each price's trade time is on its page).
   await expect(overview.locator('[data-field="last-updated"]')).toHaveText(
-    /^Last updated: \d\d:\d\d:\d\d GMT$/,
+    /^Feed connected · last message \d\d:\d\d:\d\d GMT$/,
   );
 
   await page.evaluate(() => ((window as any).__sameDocument = true));
@@ -147,7 +150,7 @@ test("the market API serves the bundle and history", async ({ request }) => {
   expect((await request.get("/api/market/nothing/history")).status()).toBe(404);
 });
 
-test.describe("in the reader's time zone", () => {
+test.describe("a reader in another time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
   test("the hero says per exchange whether it is live, delayed or closed, never live while closed", async ({
     page,
@@ -160,9 +163,9 @@ test.describe("in the reader's time zone", () => {
       const label = { live: "Live", delayed: "Delayed", closed: "Closed" }[status!];
       await expect(item, (await item.getAttribute("data-exchange"))!).toContainText(label!);
       if (status === "closed") {
-        // The last close and the next open, in the reader's zone (Tokyo: GMT+9).
+        // The last close and the next open in GMT, as every time on the home page (one zone a page).
         await expect(item.locator('[data-field="exchange-times"]')).toHaveText(
-          /^Last close \w{3},? \d\d:\d\d GMT\+9 · Opens \w{3},? \d\d:\d\d GMT\+9$/,
+          /^Last close \w{3} \d\d:\d\d GMT · Opens \w{3} \d\d:\d\d GMT$/,
         );
       } else {
         await expect(item.locator('[data-field="exchange-times"]')).toHaveCount(0);
@@ -270,4 +273,86 @@ test("the admin overview says where market prices come from", async ({ page }) =
     /^MARKET_PROVIDER=simulator\. Quotes now: 0 live, 0 delayed, 0 end of day, \d+ simulated\.$/,
   );
   await expect(panel).toContainText("No real source is configured");
+});
+
+test("an instrument page says one thing about its price: its state, its trade's time, the feed's heartbeat", async ({
+  page,
+}) => {
+  await page.goto("/markets/1120");
+  await hydrated(page);
+  const title = page.locator("h1").locator("..");
+  await expect(title.locator('[data-field="freshness"]')).toHaveText("Simulated", { timeout: 45_000 });
+  // The pill under the price agrees with the title: simulated, and closed since the last close
+  // whenever the title says closed. It is never the green live pill on a simulated price.
+  const pill = page.locator('[data-field="price-state"]');
+  await expect(pill).toHaveAttribute("data-state", "simulated");
+  const closed = (await title.locator('[data-field="status"]').textContent()) === "Closed";
+  await expect(pill).toHaveText(
+    closed
+      ? /^Simulated price · Closed since \d+ \w{3} \d{4}, \d\d:\d\d Riyadh time \(GMT\+3\)$/
+      : "Simulated price",
+  );
+  await expect(page.getByText(/^live$/i)).toHaveCount(0);
+  // "Last update" is the trade's time, the same under the price and in the side panel.
+  const trade = page.locator('[data-field="last-trade"]');
+  await expect(trade).toHaveText(/^Last update \d+ \w{3} \d{4}, \d\d:\d\d Riyadh time \(GMT\+3\)$/);
+  const panelTime = page.locator("dt", { hasText: "Last update" }).locator("+ dd");
+  expect(`Last update ${await panelTime.textContent()}`).toBe(await trade.textContent());
+  // The feed's heartbeat is named as such.
+  await expect(page.locator('[data-field="feed-heartbeat"]')).toHaveText(
+    /^Feed connected · last message \d\d:\d\d:\d\d Riyadh time \(GMT\+3\)$/,
+  );
+  await page.screenshot({ path: "screenshots/truth-instrument-en-1280.png" });
+  await page.goto("/ar/markets/1120");
+  await expect(page.locator('[data-field="price-state"]')).toContainText("سعر محاكى");
+  await expect(page.locator('[data-field="feed-heartbeat"]')).toContainText("البث");
+  await expect(page.locator('[data-field="last-trade"]')).toContainText("توقيت الرياض");
+  await page.screenshot({ path: "screenshots/truth-instrument-ar-1280.png" });
+  for (const path of ["/markets/1120", "/ar/markets/1120"]) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(page.locator('[data-field="price-state"]')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: `screenshots/truth-instrument-${path.startsWith("/ar") ? "ar" : "en"}-390.png`,
+    });
+  }
+});
+
+test("an instrument page names its one time zone wherever a time is shown, the chart's axis too", async ({
+  page,
+}) => {
+  await page.goto("/markets/emaar");
+  await expect(page.locator('[data-field="chart-zone"]')).toHaveText("Times in UAE time (GMT+4)");
+  await expect(page.locator('[data-field="last-trade"]')).toContainText("UAE time (GMT+4)");
+  await expect(page.locator('[data-field="feed-heartbeat"]')).toContainText("UAE time (GMT+4)");
+  // A market without a local zone (foreign exchange) shows GMT throughout.
+  await page.goto("/markets/usd-aed");
+  await expect(page.locator('[data-field="chart-zone"]')).toHaveText("Times in GMT");
+  await expect(page.locator('[data-field="last-trade"]')).toHaveText(/^Last update .* GMT$/);
+  await page.goto("/ar/markets/emaar");
+  await expect(page.locator('[data-field="chart-zone"]')).toContainText("توقيت الإمارات");
+});
+
+test("the home hero never claims live prices while every price it shows is simulated", async ({ page }) => {
+  await openHome(page);
+  const badge = page
+    .getByRole("region", { name: "Live market overview" })
+    .locator('[data-field="feed-status"]');
+  // What is live is the feed; the prices are simulated (and their markets may be closed).
+  await expect(badge).toHaveText(/^Live feed · (markets closed · )?simulated prices$/);
+  await page.screenshot({ path: "screenshots/truth-hero-en-1280.png" });
+  await page.goto("/ar");
+  await expect(page.locator('[data-field="feed-status"]')).toHaveText(
+    /^البث مباشر · (الأسواق مغلقة · )?أسعار محاكاة$/,
+    { timeout: 45_000 },
+  );
+  await page.screenshot({ path: "screenshots/truth-hero-ar-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('[data-field="feed-status"]')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the Arabic home page scrolls sideways on a phone").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "screenshots/truth-hero-ar-390.png" });
 });

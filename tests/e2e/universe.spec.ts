@@ -18,7 +18,9 @@ test.describe.configure({ timeout: 90_000 });
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   await page.goto("/");
-  await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 60_000 });
+  await expect(page.locator('[data-field="feed-status"]')).toHaveAttribute("data-live", "true", {
+    timeout: 60_000,
+  });
   await page.close();
 });
 
@@ -214,7 +216,9 @@ test("an alert on a listed company triggers from a loopback provider's price", a
     const page = await context.newPage();
     // Its first start backfills history before the first tick: let that finish first.
     await page.goto("/");
-    await expect(page.locator('[data-field="feed-status"]')).toHaveText("Live", { timeout: 90_000 });
+    await expect(page.locator('[data-field="feed-status"]')).toHaveAttribute("data-live", "true", {
+      timeout: 90_000,
+    });
     await signUpAndSignIn(page, uniqueEmail("universe-trigger"));
     await page.goto("/price-alerts");
     await hydrated(page);

@@ -10,7 +10,8 @@ import { useFormat } from "~/lib/use-format";
 import { instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
-import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge, StatusBadge } from "./quote-parts";
+import { FeedHeartbeat, offsetLabel, PriceStatePill, usePageZone, zonedDateTime } from "./price-state";
+import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "./quote-parts";
 import "~/locales/market";
 
 // 4 January 2026 was a Sunday: day d of the week is 4 + d January.
@@ -20,11 +21,6 @@ const hhmm = (m: number) => {
   const v = ((m % 1440) + 1440) % 1440;
   return `${String(Math.floor(v / 60)).padStart(2, "0")}:${String(v % 60).padStart(2, "0")}`;
 };
-const offsetLabel = (m: number) =>
-  m === 0
-    ? "GMT"
-    : `GMT${m > 0 ? "+" : "-"}${Math.floor(Math.abs(m) / 60)}${Math.abs(m) % 60 ? `:${String(Math.abs(m) % 60).padStart(2, "0")}` : ""}`;
-
 function daysLabel(f: Format, days: number[], everyDay: string) {
   if (days.length === 7) return everyDay;
   const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
@@ -79,6 +75,7 @@ export function InstrumentView({
   const feed = useMarketFeed();
   const f = useFormat();
   const quote = feed.quote(instrument.symbol);
+  const zone = usePageZone(exchange);
   const [chartFailed, setChartFailed] = useState(false);
   const d = instrument.decimals;
   // The catalogs name the exchanges in both languages; the server's English name covers a new one.
@@ -114,12 +111,24 @@ export function InstrumentView({
               </span>
             </div>
           ) : null}
-          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-200">
-            <LiveBadge live={feed.live} />
-            {feed.lastRefresh ? (
-              <span>{t("lastUpdated", { time: f.gmtClock(feed.lastRefresh) })}</span>
+          {/* One truth: the pill says what is true of this price, "last update" is its trade's time,
+              and the feed's own heartbeat is named as such; every time in the exchange's zone. */}
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-200">
+            {quote ? (
+              <PriceStatePill quote={quote} lastCloseAt={exchange?.lastCloseAt ?? null} zone={zone} />
+            ) : null}
+            {quote ? (
+              <span data-field="last-trade">
+                {t("lastTrade", { time: zonedDateTime(f, zone, quote.lastUpdate) })}
+              </span>
             ) : null}
           </div>
+          <FeedHeartbeat
+            live={feed.live}
+            lastMessage={feed.lastRefresh}
+            zone={zone}
+            className="mt-1 block text-xs text-slate-300"
+          />
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -138,6 +147,7 @@ export function InstrumentView({
             initial={history.bars}
             initialRange={history.range}
             quote={quote}
+            zone={zone}
             onError={setChartFailed}
           />
         </section>
@@ -152,7 +162,7 @@ export function InstrumentView({
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.previousClose")}</dt>
               <dd className="text-end font-medium tabular-nums">
-                {quote ? f.price(quote.previousClose, d) : "—"}
+                {quote && quote.previousClose > 0 ? f.price(quote.previousClose, d) : "—"}
               </dd>
             </div>
             <div className="flex justify-between gap-4 py-2">
@@ -184,7 +194,7 @@ export function InstrumentView({
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-slate-500">{t("instrument.lastUpdate")}</dt>
               <dd className="text-end font-medium tabular-nums">
-                {quote ? f.gmtDayTime(quote.lastUpdate) : "—"}
+                {quote ? zonedDateTime(f, zone, quote.lastUpdate) : "—"}
               </dd>
             </div>
           </dl>

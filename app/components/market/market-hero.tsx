@@ -3,10 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { ExchangeInfo } from "#server/market/types";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
-import { useDigits, useFormat } from "~/lib/use-format";
+import { useFormat } from "~/lib/use-format";
 import { instrumentHref, instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
-import { ChangeText, FlashPrice, FreshnessBadge, LiveBadge } from "./quote-parts";
+import { FeedHeartbeat, HeroFeedBadge, type PageZone } from "./price-state";
+import { ChangeText, FlashPrice, FreshnessBadge } from "./quote-parts";
+
+/** The home page shows every time in GMT, as its market note says. */
+const GMT: PageZone = { offsetMinutes: 0, label: "GMT" };
+
 import "~/locales/market";
 
 /**
@@ -25,7 +30,6 @@ export function MarketHero({
   const { t: tp } = useTranslation("pages");
   const lang = useLang();
   const feed = useMarketFeed();
-  const f = useFormat();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:py-14 lg:grid-cols-2">
@@ -44,9 +48,10 @@ export function MarketHero({
           className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/15 backdrop-blur sm:p-5"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <LiveBadge live={feed.live} />
+            <HeroFeedBadge live={feed.live} quotes={symbols.flatMap((symbol) => feed.quote(symbol) ?? [])} />
+            {/* The feed's heartbeat, named as such (each price's own time is on its page). */}
             <span data-field="last-updated" className="text-xs text-slate-200 tabular-nums">
-              {feed.lastRefresh ? t("lastUpdated", { time: f.gmtClock(feed.lastRefresh) }) : t("noUpdateYet")}
+              <FeedHeartbeat live={feed.live} lastMessage={feed.lastRefresh} zone={GMT} />
             </span>
           </div>
           <ExchangeStatuses symbols={symbols} exchanges={exchanges} />
@@ -110,21 +115,15 @@ function ExchangeStatuses({
 }) {
   const { t } = useTranslation("market");
   const feed = useMarketFeed();
-  const lang = useLang();
-  const digits = useDigits();
+  const f = useFormat();
   const inBrowser = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
   if (!exchanges.length) return null;
-  const when = (ms: number) =>
-    new Intl.DateTimeFormat(`${lang === "ar" ? "ar" : "en-GB"}-u-nu-${digits}`, {
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }).format(ms);
+  // In GMT, as every other time on the home page (one zone per page).
+  const when = (ms: number) => `${f.weekday(ms)} ${f.gmtTime(ms)}`;
   return (
     <ul className="mt-3 flex flex-col gap-1.5 text-xs" aria-label={t("hero.exchanges")}>
       {exchanges.map((ex) => {

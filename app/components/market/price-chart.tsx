@@ -6,6 +6,7 @@ import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
+import type { PageZone } from "./price-state";
 import "~/locales/market";
 
 const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
@@ -18,20 +19,22 @@ const msOf = (time: Time) => (typeof time === "number" ? time * 1000 : Date.pars
 const TICK_UNITS = ["year", "month", "day", "time", "time"] as const;
 
 /**
- * Axis and crosshair labels in the page's language and digits. English keeps the library's own
- * labels (as before); Arabic gets Arabic month names and the chosen digits, times in GMT.
+ * Axis and crosshair labels in the page's language and digits, and in the page's time zone (the
+ * exchange's local time on an instrument page), which the caption under the chart names. English
+ * prices keep the library's plain decimals.
  */
-function chartLocalization(f: Format, decimals: number) {
-  if (f.lang === "en" && f.digits === "latn") {
-    return { localization: { priceFormatter: (p: number) => p.toFixed(decimals) }, timeScale: {} };
-  }
+function chartLocalization(f: Format, decimals: number, offsetMinutes: number) {
+  const shifted = (time: Time) => msOf(time) + offsetMinutes * 60_000;
   return {
     localization: {
-      priceFormatter: (p: number) => f.price(p, decimals),
-      timeFormatter: (time: Time) => f.gmtDayTime(msOf(time)),
+      priceFormatter:
+        f.lang === "en" && f.digits === "latn"
+          ? (p: number) => p.toFixed(decimals)
+          : (p: number) => f.price(p, decimals),
+      timeFormatter: (time: Time) => f.dateTime(shifted(time)),
     },
     timeScale: {
-      tickMarkFormatter: (time: Time, type: number) => f.axis(msOf(time), TICK_UNITS[type] ?? "time"),
+      tickMarkFormatter: (time: Time, type: number) => f.axis(shifted(time), TICK_UNITS[type] ?? "time"),
     },
   };
 }
@@ -53,6 +56,7 @@ export function PriceChart({
   initial,
   initialRange,
   quote,
+  zone,
   onError,
 }: {
   symbol: string;
@@ -60,6 +64,8 @@ export function PriceChart({
   initial: Bar[];
   initialRange: HistoryRange;
   quote: LiveQuote | undefined;
+  /** The page's time zone: the axis shows its times and the caption names it. */
+  zone: PageZone;
   onError(failed: boolean): void;
 }) {
   const { t } = useTranslation("market");
@@ -107,7 +113,7 @@ export function PriceChart({
   // One chart per mount; series are swapped when the range or its bars change.
   useEffect(() => {
     if (!lib || !box.current) return;
-    const labels = chartLocalization(f, decimals);
+    const labels = chartLocalization(f, decimals, zone.offsetMinutes);
     const c = lib.createChart(box.current, {
       autoSize: true,
       layout: { background: { color: "#ffffff" }, textColor: "#334155", attributionLogo: false },
@@ -122,7 +128,7 @@ export function PriceChart({
       chart.current = null;
       series.current = null;
     };
-  }, [lib, decimals, f]);
+  }, [lib, decimals, f, zone.offsetMinutes]);
 
   useEffect(() => {
     const c = chart.current;
@@ -185,7 +191,10 @@ export function PriceChart({
           </button>
         ))}
       </fieldset>
-      <p className="mt-2 text-xs text-slate-500">{t(`instrument.rangeLabel.${range}`)}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {t(`instrument.rangeLabel.${range}`)} ·{" "}
+        <span data-field="chart-zone">{t("instrument.chartZone", { zone: zone.label })}</span>
+      </p>
       {/* Time runs left to right in Arabic financial charts too: the chart never mirrors. */}
       <div dir="ltr" className="relative mt-2 h-72 w-full sm:h-96">
         <div
