@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import type { Express, Response } from "express";
 import type { SseEventName, SseEvents } from "#common/sse-events";
+import { clientAddress } from "../http/client-address";
 import type { Logger } from "../logger";
 
 export interface SseClient {
@@ -131,8 +132,8 @@ export function createSseHub(opts: {
   return {
     mount(app) {
       app.get("/api/stream", async (req, res) => {
-        // The client address Express resolved (TRUST_PROXY decides whose X-Forwarded-For counts).
-        const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        // The one client address of the request (TRUST_PROXY decides whose X-Forwarded-For counts).
+        const address = clientAddress(req);
         // Taken before the session lookup, so a burst of connections cannot all pass the count.
         if (!streams.take(address)) return tooMany(res);
         const headers = new Headers();
