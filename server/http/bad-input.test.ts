@@ -853,6 +853,38 @@ const BROKEN_BODIES: Array<{ name: string; type?: string; body: (t: Target) => B
       ),
   },
   {
+    name: "invalid UTF-8 behind form escapes",
+    type: "application/x-www-form-urlencoded",
+    // Escapes of bytes that are not UTF-8 (an escaped lone surrogate among them).
+    body: (t) =>
+      Object.keys(t.invalid)
+        .map((k, i) => `${k}=${i % 2 ? "%ED%A0%80" : "caf%C3%28"}`)
+        .join("&"),
+  },
+  {
+    name: "invalid UTF-8 JSON",
+    type: "application/json",
+    body: (t) =>
+      new Blob([
+        JSON.stringify(t.base).replace(/}$/, Object.keys(t.base).length ? ',"x":"' : '"x":"'),
+        new Uint8Array([0xff, 0xfe, 0xc3]),
+        '"}',
+      ]),
+  },
+  {
+    name: "invalid UTF-8 multipart text field",
+    type: "multipart/form-data; boundary=zzz",
+    body: (t) =>
+      new Blob([
+        ...Object.keys(t.invalid).flatMap((k) => [
+          `--zzz\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`,
+          new Uint8Array([0xff, 0xfe, 0xc3]),
+          "\r\n",
+        ]),
+        "--zzz--\r\n",
+      ]),
+  },
+  {
     name: "broken multipart",
     type: "multipart/form-data; boundary=zzz",
     body: () => "--zzz\r\nContent-Disposition: form-data; name=",
