@@ -6,6 +6,7 @@ import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
+import { SIMULATED_CANDLE, SimulatedBarsNote } from "./simulated-bars-note";
 import type { PageZone } from "./price-state";
 import "~/locales/market";
 
@@ -145,7 +146,14 @@ export function PriceChart({
         wickUpColor: up,
         wickDownColor: down,
       });
-      s.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
+      // A bar the simulator made is drawn in the muted colours of the "Simulated" label.
+      s.setData(
+        bars.map(({ simulated, ...b }) => ({
+          ...b,
+          time: b.time as UTCTimestamp,
+          ...(simulated ? SIMULATED_CANDLE : {}),
+        })),
+      );
       series.current = s;
     } else {
       const s = c.addSeries(lib.AreaSeries, {
@@ -214,6 +222,7 @@ export function PriceChart({
           </p>
         ) : null}
       </div>
+      {bars ? <SimulatedBarsNote bars={bars} quote={quote} /> : null}
     </div>
   );
 }
