@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 const ROUTES = [
   "/",
@@ -112,6 +112,26 @@ test("sign-in shows the server's message for a wrong password", async ({ page })
   await page.getByLabel("Password").fill("wrongpass");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText(/invalid email or password/i);
+});
+
+test("sign-up shows a refused common password under the password field, in English and Arabic", async ({
+  page,
+}) => {
+  for (const [path, message] of [
+    ["/auth", "This password is one of the most common ones and easy to guess. Choose another."],
+    ["/ar/auth", "كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها. اختر كلمة مرور أخرى."],
+  ] as const) {
+    await page.goto(`${path}?mode=signup`);
+    await hydrated(page);
+    await page.locator('input[name="fullName"]').fill("Weak Password");
+    await page.locator('input[name="email"]').fill(uniqueEmail("weak"));
+    const password = page.locator('input[name="password"]');
+    await password.fill("password");
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await page.screenshot({ path: `screenshots/weak-password${path.replaceAll("/", "-")}.png` });
+  }
 });
 
 test("anonymous visitors are redirected away from /admin", async ({ page }) => {
