@@ -6,8 +6,8 @@ import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
-import { SIMULATED_CANDLE, SimulatedBarsNote } from "./simulated-bars-note";
 import type { PageZone } from "./price-state";
+import { SIMULATED_CANDLE, SimulatedBarsNote } from "./simulated-bars-note";
 import "~/locales/market";
 
 const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
