@@ -1,0 +1,172 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
+import { at } from "./catalogs";
+import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+
+// Numbers a trader can trust, end to end: a second app server whose only market source is a
+// Yahoo-chart-shaped stub on loopback (MARKET_PROVIDER=http). Al Rajhi (1120.SR) answers a trade
+// of April 2021 (stale), Almarai (2280.SR) a current one, Aramco (2222.SR) a current one without a
+// previous close. The stale quote is labelled with its full date and never fires an alert; the
+// current one does; a price without a real previous close shows no change; USD/QAR is the peg.
+
+const STALE_AT = Date.parse("2021-04-06T12:20:00Z");
+const UNKNOWN = readFileSync(
+  new URL("../../server/market/fixtures/yahoo/unknown-ticker.json", import.meta.url),
+);
+
+async function startTrustSite() {
+  let almarai = 75;
+  const stub = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stub");
+    const ticker = decodeURIComponent(url.pathname.replace("/v8/finance/chart/", ""));
+    const now = Math.floor(Date.now() / 1000);
+    const quotes: Record<string, { price: number; time: number; previousClose?: number }> = {
+      "1120.SR": { price: 75, time: STALE_AT / 1000, previousClose: 72 },
+      "2280.SR": { price: almarai, time: now, previousClose: 75 },
+      "2222.SR": { price: 25.64, time: now },
+    };
+    const q = quotes[ticker];
+    if (!q || url.searchParams.get("range") !== "1d") {
+      return void res.writeHead(404, { "content-type": "application/json" }).end(UNKNOWN);
+    }
+    const meta = {
+      currency: "SAR",
+      symbol: ticker,
+      regularMarketTime: q.time,
+      regularMarketPrice: q.price,
+      ...(q.previousClose ? { chartPreviousClose: q.previousClose } : {}),
+      dataGranularity: "1d",
+      range: "1d",
+    };
+    const bar = { open: [q.price], high: [q.price], low: [q.price], close: [q.price] };
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        chart: { result: [{ meta, timestamp: [q.time], indicators: { quote: [bar] } }], error: null },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+  const stubPort = (stub.address() as AddressInfo).port;
+  const port = Number(process.env.E2E_PORT ?? 4173) + 7;
+  const base = `http://localhost:${port}`;
+  const dataDir = `.tmp/e2e-trust-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const app = spawn(
+    process.execPath,
+    [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        MARKET_TICK_MS: "1000",
+        MARKET_PROVIDER: "http",
+        MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
+        MARKET_BUDGETS: "yahoo=600/100000",
+        CALENDAR_SOURCE: "schedule",
+        RSS_SEED_REAL_FEEDS: "false",
+        RSS_POLL_MINUTES: "60",
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_PER_MINUTE: "500",
+        SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1000}`,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  await expect
+    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
+    .toBe(200);
+  return {
+    base,
+    setAlmarai: (p: number) => {
+      almarai = p;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      app.kill("SIGTERM");
+      await exited;
+      stub.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+    },
+  };
+}
+
+const freshness = (page: Page) => page.locator('main [data-field="freshness"]').first();
+
+async function createAlert(
+  page: Page,
+  search: string,
+  symbol: string,
+  type: "above" | "below",
+  target: string,
+) {
+  await page.getByRole("button", { name: "New Alert" }).click();
+  const form = page.getByRole("form", { name: "Create Price Alert" });
+  await form.getByRole("combobox", { name: "Symbol" }).fill(search);
+  await form.getByRole("option").filter({ hasText: symbol }).first().click();
+  if (type === "below") await form.getByLabel("Alert Type").selectOption({ label: "Price goes below" });
+  await form.getByLabel("Target Price").fill(target);
+  await form.getByRole("button", { name: "Create Alert" }).click();
+  const row = page.getByTestId("alert-row").filter({ hasText: symbol });
+  await expect(row).toContainText("active");
+  return row;
+}
+
+test("a stale quote is labelled with its full date and fires no alert; a current one does", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync("screenshots", { recursive: true });
+  const site = await startTrustSite();
+  const context = await browser.newContext({ baseURL: site.base });
+  try {
+    const page = await context.newPage();
+    // The stale trade shows as stale, with its year, in both languages.
+    await page.goto("/markets/1120");
+    await expect(freshness(page)).toHaveAttribute("data-freshness", "stale", { timeout: 90_000 });
+    await expect(freshness(page)).toContainText("6 Apr 2021");
+    await page.screenshot({ path: "screenshots/market-trust-stale-en.png", fullPage: true });
+    await page.goto(at("ar", "/markets/1120"));
+    await expect(freshness(page)).toHaveAttribute("data-freshness", "stale");
+    await expect(freshness(page)).toContainText("2021");
+    await page.screenshot({ path: "screenshots/market-trust-stale-ar.png", fullPage: true });
+
+    // A real price without a real previous close: no change at all, not "+0.00".
+    await page.goto("/markets/2222");
+    await expect(freshness(page)).toContainText("Yahoo Finance", { timeout: 60_000 });
+    await expect(page.locator('main [data-field="change"]')).toHaveCount(0);
+    await page.screenshot({ path: "screenshots/market-trust-no-change-en.png", fullPage: true });
+    await page.goto(at("ar", "/markets/2222"));
+    await expect(page.locator('main [data-field="change"]')).toHaveCount(0);
+    await page.screenshot({ path: "screenshots/market-trust-no-change-ar.png", fullPage: true });
+
+    // A pegged pair: the official peg, labelled so.
+    await page.goto("/markets/usd-qar");
+    await expect(freshness(page)).toHaveAttribute("data-freshness", "peg");
+    await expect(freshness(page)).toHaveText("Official peg");
+    await page.screenshot({ path: "screenshots/market-trust-peg-en.png", fullPage: true });
+    await page.goto(at("ar", "/markets/usd-qar"));
+    await expect(freshness(page)).toHaveText("سعر الربط الرسمي");
+    await page.screenshot({ path: "screenshots/market-trust-peg-ar.png", fullPage: true });
+
+    await signUpAndSignIn(page, uniqueEmail("market-trust"));
+    await page.goto("/price-alerts");
+    await hydrated(page);
+    // Below 80 holds for the stale 75 (never for Al Rajhi's simulated price); above 100 for Almarai
+    // once its current price moves to 120.
+    const stale = await createAlert(page, "Al Rajhi", "1120", "below", "80");
+    const fresh = await createAlert(page, "Almarai", "2280", "above", "100");
+    site.setAlmarai(120);
+    await expect(fresh).toContainText("triggered", { timeout: 60_000 });
+    await expect(stale).toContainText("active");
+  } finally {
+    await context.close();
+    await site.stop();
+  }
+});
