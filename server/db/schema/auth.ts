@@ -1,6 +1,16 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
-// Better Auth's tables. `user.name` is stored in a `full_name` column (the sign-up form's Full Name).
+// Better Auth's tables, then the site's own account tables (roles, the sign-in lock). `user.name` is stored in a `full_name` column (the sign-up form's Full Name).
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("full_name").notNull(),
@@ -73,4 +83,29 @@ export const rateLimit = pgTable("rate_limit", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** User roles: the only role checked is `admin`. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
+);
+
+/**
+ * Failed sign-ins per account (by email, known or not), for the growing temporary lock: counted
+ * only on a wrong password, cleared by a successful sign-in or a password reset.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
