@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { parseRetryAfter } from "#server/http/retry-after";
+import { parseRetryAfter } from "#common/retry-after";
 import { productUserAgent } from "#server/http/user-agent";
 import type { Db } from "../db/client";
 import { calendarFeedCache } from "../db/schema";

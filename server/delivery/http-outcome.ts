@@ -1,4 +1,4 @@
-import { parseRetryAfter } from "../http/retry-after";
+import { parseRetryAfter } from "#common/retry-after";
 import { PrivateAddressError } from "../news/address-guard";
 import { isRetryableStatus } from "./retry-policy";
 import type { SendOutcome } from "./types";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parseRetryAfter } from "#server/http/retry-after";
+import { parseRetryAfter } from "#common/retry-after";
 import { assertPublicHost, PrivateAddressError, publicOnlyAgent } from "./address-guard";
 import { FeedError } from "./parser";
 

@@ -51,7 +51,7 @@ export interface HttpClientOptions {
 const MAX_BACKOFF_MS = 10 * 60_000;
 const FIRST_BACKOFF_MS = 2_000;
 
-import { parseRetryAfter } from "#server/http/retry-after";
+import { parseRetryAfter } from "#common/retry-after";
 import { productUserAgent } from "#server/http/user-agent";
 
 export interface HttpClient {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseRetryAfter } from "#server/http/retry-after";
+import { parseRetryAfter } from "#common/retry-after";
 import { createLogger } from "#server/logger";
 import { CATALOGUE, type CatalogueEntry, listingEntries } from "../catalogue";
 import { createSimulator } from "../simulator";
