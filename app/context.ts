@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { RenderReads } from "#server/http/page-cache";
+import type { RenderReads } from "#server/cache/page-cache";
 import type { Services } from "#server/services";
 
 /** What the server hands every loader and action (filled by server/http/app.ts). */

@@ -3,9 +3,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { rememberedRender, rememberRender, renderKey } from "#server/cache/remembered-renders";
 import { requestContext } from "./context";
 import { OneChunkPerFlush } from "./lib/server/one-chunk-per-flush.server";
-import { rememberedRender, rememberRender, renderKey } from "./lib/server/render-memo.server";
 
 // The server reads this key from the build so loaders and the server share one context object.
 export { requestContext };

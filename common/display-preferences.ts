@@ -1,7 +1,7 @@
 /**
  * Display preferences kept in cookies: the light/dark theme and the digits of Arabic pages. The
  * server renders with them (no flash of the other theme or digits), and the page cache keeps one
- * shared copy per combination (server/http/page-variant.ts), so both read them with these parsers.
+ * shared copy per combination (server/cache/page-variant.ts), so both read them with these parsers.
  */
 export const THEME_COOKIE = "theme";
 export const THEMES = ["light", "dark"] as const;

@@ -4,7 +4,7 @@
 //     evaluation order, and so whether a binding is initialised, depend on which module loads first);
 //     type-only cycles are allowed only where listed below with the reason;
 //   - common/ is shared by the browser and the server: it imports nothing from server/ or app/;
-//   - the server's infrastructure (database, auth, mail, realtime, jobs, HTTP, settings) imports no
+//   - the server's infrastructure (database, auth, caches, mail, realtime, jobs, HTTP, settings) imports no
 //     feature: features depend on it, and the composition root (server/services.ts) joins them;
 //     every other folder of server/ is a feature (a type registry, listed below, may name a
 //     feature's types);
@@ -29,7 +29,17 @@ const SKIP_DIRS = new Set(["node_modules", "migrations", "build", ".react-router
  * folder of server/ (but `testing/`) is a feature, so a new feature folder is checked the day it
  * appears; a new infrastructure folder must be added here.
  */
-const INFRASTRUCTURE_DIRS = ["db", "auth", "mail", "realtime", "jobs", "http", "settings", "rate-limit"];
+const INFRASTRUCTURE_DIRS = [
+  "db",
+  "auth",
+  "cache",
+  "mail",
+  "realtime",
+  "jobs",
+  "http",
+  "settings",
+  "rate-limit",
+];
 const INFRASTRUCTURE_FILES = ["server/logger.ts", "server/config.ts", "server/markdown.ts"];
 /** Folders of server/ that are neither: `testing/` builds the whole backend for tests. */
 const NEITHER = ["testing"];
@@ -41,6 +51,11 @@ const TYPE_REGISTRIES: { module: string; reason: string }[] = [
   {
     module: "server/realtime/bus-topics.ts",
     reason: "the bus's map of every topic to its payload: the one place to read what crosses processes",
+  },
+  {
+    module: "server/cache/shared-reads.ts",
+    reason:
+      "which page reads every reader shares and which writes announce a change of them: it wraps the services the composition root hands it and imports no feature's code",
   },
 ];
 

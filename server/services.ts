@@ -7,6 +7,8 @@ import type { PriceAlerts } from "./alerts/types";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { createSessions, type Sessions } from "./auth/sessions";
+import { type SharedReads, withSharedReads } from "./cache/shared-reads";
+import { createSharedSnapshots } from "./cache/shared-snapshots";
 import { type CalendarFeature, createCalendarFeature } from "./calendar";
 import { type ChatService, createChat } from "./chat";
 import type { Config } from "./config";
@@ -39,7 +41,6 @@ import { createPush, type PushService } from "./push/service";
 import { registerRateLimitSweep } from "./rate-limit/limiter";
 import type { Bus } from "./realtime/bus";
 import { createBus } from "./realtime/bus";
-import { createSharedSnapshots } from "./realtime/shared-snapshots";
 import type { SseHub } from "./realtime/sse-hub";
 import { createSseHub } from "./realtime/sse-hub";
 import type { SearchService } from "./search";
@@ -48,7 +49,6 @@ import { createSeo, type SeoService } from "./seo/service";
 import { readLimit } from "./settings/limits";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
-import { type SharedReads, withSharedReads } from "./shared-reads";
 import { createUserLocales, type UserLocales } from "./users/locale";
 import { createWatchlists } from "./watchlists/service";
 import type { Watchlists } from "./watchlists/types";
@@ -155,7 +155,7 @@ export async function createServices(
   const jobs = createScheduler(database, log, config.JOBS_ENABLED);
   closers.push(() => jobs.stop());
   const settings = await createSettings(db, bus);
-  // What every reader sees alike, read once per change (./shared-reads.ts).
+  // What every reader sees alike, read once per change (./cache/shared-reads.ts).
   const snapshots = createSharedSnapshots(bus, log);
   const transport = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)

@@ -1,11 +1,11 @@
+import { type BusFreshness, watchBusFreshness } from "../cache/bus-freshness";
+import { createSessionCache } from "../cache/session-cache";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { Bus } from "../realtime/bus";
 import type { Auth } from "./auth";
-import { type BusFreshness, watchBusFreshness } from "./bus-freshness";
 import { cookiePairs } from "./cookie-names";
 import { hasAdminRole } from "./roles";
-import { createSessionCache } from "./session-cache";
 
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 

@@ -8,14 +8,14 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { createPageCache, type RenderReads } from "../cache/page-cache";
+import { readerPart } from "../cache/reader-part";
 import type { Services } from "../services";
 import { clientAddress, stampClientAddress } from "./client-address";
 import { plainErrors } from "./errors";
 import { knownMethods } from "./methods";
 import { metricsAccess, registerAppMetrics } from "./metrics";
 import { sameOriginMutations } from "./origin-check";
-import { createPageCache, type RenderReads } from "./page-cache";
-import { readerPart } from "./reader-part";
 import { canonicalRedirects } from "./redirects";
 import { bodyLimit, noNulInUrl } from "./request-limits";
 import { securityHeaders, staticFileHeaders } from "./security";

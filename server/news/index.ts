@@ -1,5 +1,5 @@
+import type { SharedSnapshots } from "#server/cache/shared-snapshots";
 import type { Scheduler } from "#server/jobs/scheduler";
-import type { SharedSnapshots } from "#server/realtime/shared-snapshots";
 import { createNews as createNewsService, type NewsAnalyticsService, type NewsDeps } from "./service";
 import type { NewsService } from "./types";
 

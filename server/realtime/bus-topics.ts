@@ -19,7 +19,7 @@ export interface BusTopics {
    * is fixed by that SQL.
    */
   "auth:changed": { userId: string };
-  /** A process's heartbeat to itself, proving its own messages still arrive (server/auth/bus-freshness.ts). */
+  /** A process's heartbeat to itself, proving its own messages still arrive (server/cache/bus-freshness.ts). */
   "auth:heartbeat": BusHeartbeat;
   /** A push or webhook delivery was queued: the delivery worker looks at once instead of at its next poll. */
   "delivery:wake": Record<string, never>;
@@ -46,7 +46,7 @@ export interface BusTopics {
 
 export type BusTopic = keyof BusTopics;
 
-/** The shared-snapshot topics (server/realtime/shared-snapshots.ts). */
+/** The shared-snapshot topics (server/cache/shared-snapshots.ts). */
 export type SnapshotTopic = "content" | "news" | "calendar" | "listings";
 
 export interface BusHeartbeat {

@@ -6,14 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
-import { type Database, openPostgres } from "./db/client";
-import { brokers } from "./db/schema";
-import { createLogger } from "./logger";
-import { createServices, type Services } from "./services";
-import { signUpVerified } from "./testing/fixtures";
-import { createPostgresTestDatabase, isPostgresRun } from "./testing/test-db";
-import { createTestServices } from "./testing/test-services";
+import { loadConfig } from "../config";
+import { type Database, openPostgres } from "../db/client";
+import { brokers } from "../db/schema";
+import { createLogger } from "../logger";
+import { createServices, type Services } from "../services";
+import { signUpVerified } from "../testing/fixtures";
+import { createPostgresTestDatabase, isPostgresRun } from "../testing/test-db";
+import { createTestServices } from "../testing/test-services";
 
 let dropDatabase = async () => {};
 let databaseUrl = "";

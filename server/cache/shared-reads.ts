@@ -1,9 +1,9 @@
-import type { AdminService } from "./admin/service";
-import type { CalendarFeature } from "./calendar";
-import type { ContentService } from "./content";
-import type { News } from "./news";
-import type { SharedSnapshots } from "./realtime/shared-snapshots";
-import type { SearchService } from "./search";
+import type { AdminService } from "../admin/service";
+import type { CalendarFeature } from "../calendar";
+import type { ContentService } from "../content";
+import type { News } from "../news";
+import type { SearchService } from "../search";
+import type { SharedSnapshots } from "./shared-snapshots";
 
 /** The reads of the public pages that are the same for every reader, from shared snapshots. */
 export interface SharedReads {
@@ -20,7 +20,7 @@ export interface SharedReads {
 
 /**
  * Page reads that are the same for every reader, served from shared snapshots
- * (./realtime/shared-snapshots.ts) as `services.shared`, and the features' writes wrapped to
+ * (./shared-snapshots.ts) as `services.shared`, and the features' writes wrapped to
  * announce a change of them. The features themselves stay plain database readers, so their own
  * tests and the other features (chat tools, SEO) see every write at once.
  *

@@ -1,6 +1,6 @@
 import type { EntryContext } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { forgetRenders, rememberedRender, rememberRender, renderKey } from "./render-memo.server";
+import { forgetRenders, rememberedRender, rememberRender, renderKey } from "./remembered-renders";
 
 /** The parts of React Router's context the key reads: one matched route and its data. */
 function context(loaderData: unknown, { optIn = true, statusCode = 200, errors = null as unknown } = {}) {

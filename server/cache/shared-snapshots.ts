@@ -1,8 +1,8 @@
 import type { Logger } from "../logger";
-import type { Bus } from "./bus";
-import type { SnapshotTopic } from "./bus-topics";
+import type { Bus } from "../realtime/bus";
+import type { SnapshotTopic } from "../realtime/bus-topics";
 
-export type { SnapshotTopic } from "./bus-topics";
+export type { SnapshotTopic } from "../realtime/bus-topics";
 
 /**
  * Data every reader sees alike (the home page's articles and brokers, the news dashboard, the
