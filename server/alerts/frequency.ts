@@ -1,6 +1,7 @@
 import type { AlertFrequency } from "#common/alert-options";
 import { MIN_COOLDOWN_SECONDS } from "#common/alert-schema";
-import { type Exchange, isTradingDay, localTime, utcOffsetMinutes } from "../market/exchanges";
+import { utcOffsetMinutes } from "#common/zoned-time";
+import { type Exchange, isTradingDay, localTime } from "../market/exchanges";
 
 // When an alert that fired may fire again: "once" never (until re-armed), "daily" on the next
 // trading day of the symbol's exchange, "every" after its cooldown.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldLine, toICalendar } from "#common/ical";
+import { nthWeekday, zonedTimeToUtc } from "#common/zoned-time";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { buildSchedule, fomcDecisionDays } from "./schedule";
 import { createCalendar, DEFAULT_DAYS } from "./service";
-import { nthWeekday, zonedTimeToUtc } from "./zoned-time";
 
 const utc = (iso: string) => new Date(iso);
 

@@ -1,5 +1,5 @@
+import { addDays, isoDate, type LocalDate, weekday, zonedTimeToUtc } from "#common/zoned-time";
 import type { EconomicEvent } from "./types";
-import { addDays, isoDate, type LocalDate, weekday, zonedTimeToUtc } from "./zoned-time";
 
 type Push = (e: Omit<EconomicEvent, "id"> & { sourceKey: string }) => void;
 

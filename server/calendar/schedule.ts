@@ -1,5 +1,3 @@
-import { gulfMarketDates } from "./gulf-dates";
-import type { EconomicEvent } from "./types";
 import {
   addDays,
   daysInMonth,
@@ -8,7 +6,9 @@ import {
   nthWeekday,
   weekday,
   zonedTimeToUtc,
-} from "./zoned-time";
+} from "#common/zoned-time";
+import { gulfMarketDates } from "./gulf-dates";
+import type { EconomicEvent } from "./types";
 
 /** An event as generated; source_key makes re-seeding idempotent. */
 export type ScheduledEvent = Omit<EconomicEvent, "id"> & { sourceKey: string };

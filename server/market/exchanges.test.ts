@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  EXCHANGES,
-  exchangeInfo,
-  isOpen,
-  lastClose,
-  nextOpen,
-  sessionDate,
-  utcOffsetMinutes,
-} from "./exchanges";
+import { utcOffsetMinutes } from "#common/zoned-time";
+import { EXCHANGES, exchangeInfo, isOpen, lastClose, nextOpen, sessionDate } from "./exchanges";
 
 const at = (iso: string) => Date.parse(iso);
 const open = (id: string, iso: string) => isOpen(EXCHANGES[id]!, at(iso));

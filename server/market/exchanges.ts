@@ -1,3 +1,4 @@
+import { utcOffsetMinutes } from "#common/zoned-time";
 import type { ExchangeInfo } from "./types";
 
 /**
@@ -104,38 +105,6 @@ export const EXCHANGES: Record<string, Exchange> = Object.fromEntries(
     exchange("NYSE", "NYSE / Nasdaq", "America/New_York", MON_FRI, "09:30", "16:00", NYSE_HOLIDAYS),
   ].map((e) => [e.id, e]),
 );
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
-
-/** Minutes the zone is ahead of UTC at `ms` (DST-aware; cached per zone and hour). */
-export function utcOffsetMinutes(timeZone: string, ms: number): number {
-  if (timeZone === "UTC") return 0;
-  const hour = Math.floor(ms / 3_600_000);
-  const key = `${timeZone}|${hour}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  let fmt = formatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(timeZone, fmt);
-  }
-  const at = hour * 3_600_000;
-  const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, x.value]));
-  const local = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!);
-  const offset = Math.round((local - at) / 60_000);
-  if (offsetCache.size > 50_000) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
-}
 
 export interface LocalTime {
   /** The exchange's local calendar date, YYYY-MM-DD. */

@@ -1,3 +1,4 @@
+import { utcOffsetMinutes } from "#common/zoned-time";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Scheduler } from "../jobs/scheduler";
@@ -13,7 +14,7 @@ import {
   listingEntries,
   publicInstrument,
 } from "./catalogue";
-import { EXCHANGES, exchangeInfo, sessionDate, utcOffsetMinutes } from "./exchanges";
+import { EXCHANGES, exchangeInfo, sessionDate } from "./exchanges";
 import { createFeed } from "./feed";
 import type { MarketProvider } from "./provider";
 import { type CompositeProvider, createCompositeProvider } from "./providers/composite";

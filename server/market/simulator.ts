@@ -1,3 +1,4 @@
+import { utcOffsetMinutes } from "#common/zoned-time";
 import type { CatalogueEntry } from "./catalogue";
 import {
   EXCHANGES,
@@ -7,7 +8,6 @@ import {
   localTime,
   sessionDate,
   sessionMinutes,
-  utcOffsetMinutes,
 } from "./exchanges";
 import type { BarRow, MarketProvider, ProviderQuote } from "./provider";
 import { gaussian, hashString } from "./random";

@@ -1,6 +1,8 @@
 /**
- * Wall-clock time in an IANA zone -> UTC instant, using the runtime's time-zone database (no
- * fixed offsets: New York and Vienna change their clocks, Gulf zones do not).
+ * Time zones by the runtime's time-zone database (no fixed offsets: New York and Vienna change
+ * their clocks, Gulf zones do not): a zone's offset at an instant, wall-clock time to a UTC
+ * instant, and plain calendar-date arithmetic. The one home of these for the calendar, the
+ * market's exchange hours and the alerts' trading days.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -38,6 +40,25 @@ export function zoneOffsetMs(instant: Date, timeZone: string): number {
     parts.second!,
   );
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+const offsetCache = new Map<string, number>();
+
+/**
+ * Minutes the zone is ahead of UTC at `ms` (e.g. 180 for Riyadh, -240 for New York in summer).
+ * Clocks change on the hour, so the offset is read at the start of the hour and kept per zone and
+ * hour: the market asks it for every quote and bar.
+ */
+export function utcOffsetMinutes(timeZone: string, ms: number): number {
+  if (timeZone === "UTC") return 0;
+  const hour = Math.floor(ms / 3_600_000);
+  const key = `${timeZone}|${hour}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const offset = Math.round(zoneOffsetMs(new Date(hour * 3_600_000), timeZone) / 60_000);
+  if (offsetCache.size > 50_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
 }
 
 export interface LocalDate {
