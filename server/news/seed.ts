@@ -1,8 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
 import type { Config } from "#server/config";
 import type { Db } from "#server/db/client";
+import { anyFillable, filledValue } from "#server/db/fill-translations";
 import type { Logger } from "#server/logger";
 import { educationCards, newsFeeds } from "../db/schema";
+import { EDUCATION_CARDS_AR } from "./education-ar";
 import { pollFeed } from "./ingest";
 
 /**
@@ -103,11 +105,35 @@ export async function seedNewsFeeds(s: {
   return feeds.length + items;
 }
 
+/** The education cards with their Arabic versions; idempotent, then the Arabic filled into older cards. */
 export async function seedEducation(s: { db: Db }): Promise<number> {
   const rows = await s.db
     .insert(educationCards)
-    .values(EDUCATION_CARDS)
+    .values(EDUCATION_CARDS.map((card) => ({ ...card, ...EDUCATION_CARDS_AR[card.slug] })))
     .onConflictDoNothing({ target: educationCards.slug })
     .returning({ id: educationCards.id });
-  return rows.length;
+  let filled = 0;
+  for (const card of EDUCATION_CARDS) {
+    const ar = EDUCATION_CARDS_AR[card.slug];
+    if (!ar) continue;
+    const title = {
+      source: educationCards.title,
+      shipped: card.title,
+      target: educationCards.titleAr,
+      text: ar.titleAr,
+    };
+    const body = {
+      source: educationCards.body,
+      shipped: card.body,
+      target: educationCards.bodyAr,
+      text: ar.bodyAr,
+    };
+    const updated = await s.db
+      .update(educationCards)
+      .set({ titleAr: filledValue(title), bodyAr: filledValue(body) })
+      .where(anyFillable(eq(educationCards.slug, card.slug), [title, body]))
+      .returning({ id: educationCards.id });
+    filled += updated.length;
+  }
+  return rows.length + filled;
 }

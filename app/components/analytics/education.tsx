@@ -1,5 +1,6 @@
 import { BarChart3, BookOpen, Coins, Droplet, Landmark, LineChart, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LabelText } from "~/components/content/badges";
 import { localized } from "~/components/content/localized";
 import { useLang } from "~/lib/locale";
 import type { EducationView } from "./view";
@@ -28,7 +29,9 @@ export function Education({ sections }: { sections: EducationView[] }) {
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         {sections.map((section) => (
           <div key={section.section} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h3 className="text-lg font-semibold text-slate-900">{section.section}</h3>
+            <h3 className="text-lg font-semibold text-slate-900">
+              <LabelText label={section.section} />
+            </h3>
             <ul className="mt-3 space-y-3">
               {section.cards.map((card) => {
                 const Icon = ICONS[card.slug] ?? BookOpen;

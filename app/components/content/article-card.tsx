@@ -5,7 +5,7 @@ import type { ArticleSummary } from "#server/content/types";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
-import { CategoryBadge, PriorityBadge } from "./badges";
+import { CategoryLabel, LabelText, PriorityBadge } from "./badges";
 import { articleHref } from "./format";
 import { localized } from "./localized";
 import "~/locales/content";
@@ -35,7 +35,7 @@ export function ArticleCard({
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {article.priority ? <PriorityBadge priority={article.priority} /> : null}
-        {article.category ? <CategoryBadge>{article.category}</CategoryBadge> : null}
+        {article.category ? <CategoryLabel label={article.category} /> : null}
         <time
           dateTime={new Date(article.publishedAt).toISOString()}
           title={t("time.gmt", { value: f.dateTime(article.publishedAt) })}
@@ -48,7 +48,7 @@ export function ArticleCard({
       {article.bankName ? (
         <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700">
           <Landmark aria-hidden className="size-4" />
-          {article.bankName}
+          <LabelText label={article.bankName} />
         </p>
       ) : null}
       <Heading

@@ -6,7 +6,7 @@ import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { ArticleCard } from "./article-card";
-import { CategoryBadge, LiveBadge, PriorityBadge } from "./badges";
+import { CategoryLabel, LabelText, LiveBadge, PriorityBadge } from "./badges";
 import { sectionHref } from "./format";
 import { localized } from "./localized";
 import "~/locales/content";
@@ -49,11 +49,11 @@ export function ArticleView({
         <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {article.section === "breaking" ? <LiveBadge /> : null}
           {article.priority ? <PriorityBadge priority={article.priority} /> : null}
-          {article.category ? <CategoryBadge>{article.category}</CategoryBadge> : null}
+          {article.category ? <CategoryLabel label={article.category} /> : null}
           {article.bankName ? (
             <span className="inline-flex items-center gap-1.5 font-medium text-brand-700">
               <Landmark aria-hidden className="size-4" />
-              {article.bankName}
+              <LabelText label={article.bankName} />
             </span>
           ) : null}
           <time

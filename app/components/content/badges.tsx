@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Priority, Severity } from "#server/content/types";
+import { useLang } from "~/lib/locale";
+import { localizedLabel } from "./localized";
 import "~/locales/content";
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold";
@@ -33,6 +35,20 @@ export function LiveBadge() {
 
 export function CategoryBadge({ children }: { children: React.ReactNode }) {
   return <span className={`${pill} bg-brand-50 text-brand-700`}>{children}</span>;
+}
+
+/** A short label in the page's language (content-labels-ar), else as entered and marked lang="en". */
+export function LabelText({ label }: { label: string }) {
+  const l = localizedLabel(useLang(), label);
+  return <span {...l.attrs}>{l.text}</span>;
+}
+
+export function CategoryLabel({ label }: { label: string }) {
+  return (
+    <CategoryBadge>
+      <LabelText label={label} />
+    </CategoryBadge>
+  );
 }
 
 const SEVERITY_CLASS: Record<Severity, string> = {

@@ -4,7 +4,7 @@ import type { BlacklistEntry } from "#server/content/types";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
-import { SeverityBadge } from "./badges";
+import { LabelText, SeverityBadge } from "./badges";
 import { localized } from "./localized";
 import "~/locales/content";
 
@@ -42,7 +42,9 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
         {entry.regulator ? (
           <>
             <dt className="text-slate-500">{t("blacklist.regulator")}</dt>
-            <dd className="text-slate-900">{entry.regulator}</dd>
+            <dd className="text-slate-900">
+              <LabelText label={entry.regulator} />
+            </dd>
           </>
         ) : null}
         <dt className="text-slate-500">{t("blacklist.warning")}</dt>

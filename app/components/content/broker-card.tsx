@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Broker } from "#server/content/types";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import { LabelText } from "./badges";
 import { localized } from "./localized";
 import "~/locales/content";
 
@@ -80,7 +81,7 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
                 className="inline-flex items-center gap-1 rounded bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800"
               >
                 <ShieldCheck aria-hidden className="size-3.5" />
-                {r}
+                <LabelText label={r} />
               </span>
             ))}
           </dd>
@@ -93,7 +94,9 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
           <dt className="text-slate-500">{t("brokers.spread")}</dt>
           <dd className="font-semibold text-slate-900">
             {/* Isolated, so an English "From 0.1 pips" keeps its order while the cell stays aligned. */}
-            <span dir="auto">{broker.spread}</span>
+            <bdi>
+              <LabelText label={broker.spread} />
+            </bdi>
           </dd>
         </div>
       </dl>
@@ -101,7 +104,7 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
         <ul aria-label={t("brokers.features")} className="mt-4 flex flex-wrap gap-1.5">
           {broker.features.map((f) => (
             <li key={f} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
-              {f}
+              <LabelText label={f} />
             </li>
           ))}
         </ul>

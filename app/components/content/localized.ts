@@ -1,3 +1,4 @@
+import { labelAr } from "#common/content-labels-ar";
 import type { Lang } from "#common/locale";
 import { textDir } from "#common/text-direction";
 
@@ -23,4 +24,12 @@ export function localized(
   }
   if (en || !ar) return { text: en, attrs: {} };
   return { text: ar, attrs: { lang: "ar", dir: "rtl" } };
+}
+
+/**
+ * A short label (category, bank, regulator, feature, spread, section) in the page's language: the
+ * shipped vocabulary's Arabic on Arabic pages, else the label as entered, marked lang="en".
+ */
+export function localizedLabel(pageLang: Lang, label: string): { text: string; attrs: LangAttrs } {
+  return localized(pageLang, label, pageLang === "ar" ? labelAr(label) : null);
 }
