@@ -25,82 +25,59 @@ export interface AnswerDeps {
 
 export type Answer = { text: string; error: ClassifiedError | null; aborted: boolean };
 
+/** The offline assistant's answer; its tool steps are shown when `emit` is given. */
+function offlineAnswer(body: ChatRequest, ctx: ToolContext, log: Logger, emit: Emit | null) {
+  let n = 0;
+  const run: RunTool = async (tool, input) => {
+    const id = `offline-${++n}`;
+    emit?.({ type: "tool", id, name: tool.name, status: "running", subject: subjectOf(input) });
+    const out: ToolOutcome = await tool.execute(tool.inputSchema.parse(input), ctx).catch((err: unknown) => {
+      log.warn({ err, tool: tool.name }, "chat tool failed");
+      return { ok: false, error: "That information is not available right now." };
+    });
+    emit?.({
+      type: "tool",
+      id,
+      name: tool.name,
+      status: out.ok ? "done" : "error",
+      subject: out.subject,
+      count: out.count,
+    });
+    return out as any;
+  };
+  return offlineReply(body.message, ctx, run, body.lang);
+}
+
+/**
+ * The AI SDK (and the tools' JSON schemas) load with the first AI reply, not at start: an idle
+ * process, or one whose assistant is the offline one, never holds them (decision 024).
+ */
+function lazyAi(config: Config, model: LanguageModel | undefined) {
+  let ai: Promise<{ model: LanguageModel; streamAiReply: typeof import("./ai-reply").streamAiReply }> | null =
+    null;
+  return () =>
+    (ai ??= Promise.all([
+      model ?? import("./provider").then((p) => p.createChatModel(config)!),
+      import("./ai-reply"),
+    ]).then(([model, reply]) => ({ model, streamAiReply: reply.streamAiReply })));
+}
+
+const messagesOf = (history: HistoryTurn[], body: ChatRequest): ModelMessage[] => [
+  ...history.map((t) => ({ role: t.role, content: t.content }) as ModelMessage),
+  { role: "user", content: body.message },
+];
+
 export function chatAnswerer(deps: AnswerDeps) {
   const { config, log } = deps;
   const aiConfigured =
     deps.model === undefined ? Boolean(config.AI_BASE_URL || config.AI_API_KEY) : deps.model !== null;
-  // The AI SDK (and the tools' JSON schemas) load with the first AI reply, not at start: an idle
-  // process, or one whose assistant is the offline one, never holds them (decision 024).
-  let ai: Promise<{ model: LanguageModel; streamAiReply: typeof import("./ai-reply").streamAiReply }> | null =
-    null;
-  const loadAi = () =>
-    (ai ??= Promise.all([
-      deps.model ?? import("./provider").then((p) => p.createChatModel(config)!),
-      import("./ai-reply"),
-    ]).then(([model, reply]) => ({ model, streamAiReply: reply.streamAiReply })));
+  const loadAi = lazyAi(config, deps.model ?? undefined);
   const marketContext = createMarketContext(deps.market);
   const toolContext = (userId: string | null): ToolContext => ({ ...deps.tools, userId });
-
-  /** The offline assistant's answer; its tool steps are shown when `emit` is given. */
-  async function offlineAnswer(body: ChatRequest, userId: string | null, emit: Emit | null) {
-    const ctx = toolContext(userId);
-    let n = 0;
-    const run: RunTool = async (tool, input) => {
-      const id = `offline-${++n}`;
-      emit?.({ type: "tool", id, name: tool.name, status: "running", subject: subjectOf(input) });
-      const out: ToolOutcome = await tool
-        .execute(tool.inputSchema.parse(input), ctx)
-        .catch((err: unknown) => {
-          log.warn({ err, tool: tool.name }, "chat tool failed");
-          return { ok: false, error: "That information is not available right now." };
-        });
-      emit?.({
-        type: "tool",
-        id,
-        name: tool.name,
-        status: out.ok ? "done" : "error",
-        subject: out.subject,
-        count: out.count,
-      });
-      return out as any;
-    };
-    return offlineReply(body.message, ctx, run, body.lang);
-  }
-
-  async function aiAnswer(
-    body: ChatRequest,
-    userId: string | null,
-    history: HistoryTurn[],
-    emit: Emit,
-    signal: AbortSignal,
-  ) {
-    const messages: ModelMessage[] = [
-      ...history.map((t) => ({ role: t.role, content: t.content }) as ModelMessage),
-      { role: "user", content: body.message },
-    ];
-    const instructions = buildSystemPrompt({
-      snapshot: marketContext.text(),
-      signedIn: userId !== null,
-      now: new Date(),
-      pageLang: body.lang,
-    });
-    const { model, streamAiReply } = await loadAi();
-    const ctx = toolContext(userId);
-    return streamAiReply({
-      model,
-      instructions,
-      messages,
-      ctx,
-      timeoutMs: config.AI_TIMEOUT_MS,
-      signal,
-      emit,
-      log,
-    });
-  }
-
   return {
     mode: aiConfigured ? ("ai" as const) : ("offline" as const),
-    offlineAnswer,
+    offlineAnswer: (body: ChatRequest, userId: string | null, emit: Emit | null) =>
+      offlineAnswer(body, toolContext(userId), log, emit),
     async produce(
       body: ChatRequest,
       userId: string | null,
@@ -108,11 +85,31 @@ export function chatAnswerer(deps: AnswerDeps) {
       emit: Emit,
       signal: AbortSignal,
     ): Promise<Answer> {
-      if (aiConfigured) return aiAnswer(body, userId, history, emit, signal);
-      const text = await offlineAnswer(body, userId, emit);
-      if (signal.aborted) return { text, error: null, aborted: true };
-      emit({ type: "text", delta: text });
-      return { text, error: null, aborted: false };
+      const ctx = toolContext(userId);
+      if (!aiConfigured) {
+        const text = await offlineAnswer(body, ctx, log, emit);
+        if (signal.aborted) return { text, error: null, aborted: true };
+        emit({ type: "text", delta: text });
+        return { text, error: null, aborted: false };
+      }
+      const instructions = buildSystemPrompt({
+        snapshot: marketContext.text(),
+        signedIn: userId !== null,
+        now: new Date(),
+        pageLang: body.lang,
+      });
+      const { model, streamAiReply } = await loadAi();
+      const messages = messagesOf(history, body);
+      return streamAiReply({
+        model,
+        instructions,
+        messages,
+        ctx,
+        timeoutMs: config.AI_TIMEOUT_MS,
+        signal,
+        emit,
+        log,
+      });
     },
   };
 }
