@@ -131,6 +131,8 @@ test("a stale quote is labelled with its full date and fires no alert; a current
     await page.goto("/markets/1120");
     await expect(freshness(page)).toHaveAttribute("data-freshness", "stale", { timeout: 90_000 });
     await expect(freshness(page)).toContainText("6 Apr 2021");
+    // An old trade's move is not today's move: no change beside it.
+    await expect(page.locator('main [data-field="change"]')).toHaveCount(0);
     await page.screenshot({ path: "screenshots/market-trust-stale-en.png", fullPage: true });
     await page.goto(at("ar", "/markets/1120"));
     await expect(freshness(page)).toHaveAttribute("data-freshness", "stale");

@@ -11,7 +11,7 @@ import { instrumentName } from "./format";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
 import { FeedHeartbeat, offsetLabel, PriceStatePill, usePageZone, zonedDateTime } from "./price-state";
-import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "./quote-parts";
+import { ChangeText, FlashPrice, FreshnessBadge, hasChange, StatusBadge } from "./quote-parts";
 import "~/locales/market";
 
 // 4 January 2026 was a Sunday: day d of the week is 4 + d January.
@@ -106,9 +106,11 @@ export function InstrumentView({
           {quote ? (
             <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
               <FlashPrice quote={quote} className="-mx-1 text-4xl font-bold sm:text-5xl" />
-              <span className="rounded bg-white px-2 py-0.5 text-base font-semibold">
-                <ChangeText quote={quote} />
-              </span>
+              {hasChange(quote) ? (
+                <span className="rounded bg-white px-2 py-0.5 text-base font-semibold">
+                  <ChangeText quote={quote} />
+                </span>
+              ) : null}
             </div>
           ) : null}
           {/* One truth: the pill says what is true of this price, "last update" is its trade's time,

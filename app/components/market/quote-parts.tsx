@@ -36,12 +36,19 @@ const trendClass = (q: LiveQuote) =>
   q.change === 0 ? "text-slate-500" : q.isPositive ? "text-up" : "text-down";
 
 /**
- * The change since the previous close; nothing at all when no real previous close exists (a
- * source without one and none stored): a price is never shown with an invented "+0.00".
+ * Whether a quote has a change to show: a real previous close exists (a source without one and
+ * none stored has 0), and the price is current (a stale trade's move is not today's move).
+ */
+export const hasChange = (q: Pick<LiveQuote, "previousClose" | "freshness">) =>
+  q.previousClose > 0 && q.freshness !== "stale";
+
+/**
+ * The change since the previous close; nothing at all without one (hasChange): a price is never
+ * shown with an invented "+0.00" or an old move.
  */
 export function ChangeText({ quote, className = "" }: { quote: LiveQuote; className?: string }) {
   const f = useFormat();
-  if (!(quote.previousClose > 0)) return null;
+  if (!hasChange(quote)) return null;
   return (
     <span data-field="change" className={`tabular-nums ${trendClass(quote)} ${className}`}>
       {/* Read left to right in both languages: a signed change carries bidi marks that make it
