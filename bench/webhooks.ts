@@ -19,7 +19,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { type Database, openPglite, openPostgres } from "#server/db/client";
 import { runMigrations } from "#server/db/migrate";
-import { createDelivery } from "#server/delivery";
+import { createDelivery } from "#server/delivery/service";
 import type { DeliveryRequest } from "#server/delivery/types";
 import { createLogger } from "#server/logger";
 import { createBus } from "#server/realtime/bus";

@@ -21,8 +21,8 @@ import { type Bus, createBus } from "../realtime/bus";
 import { createSettings, type Settings } from "../settings/settings";
 import { waitFor } from "../testing/net";
 import { createTestDatabase } from "../testing/test-db";
-import { createDelivery } from ".";
 import { purgeOldDeliveries } from "./retention";
+import { createDelivery } from "./service";
 import {
   loadDocumentedVerifier,
   startTestReceiver,

@@ -6,6 +6,7 @@ import type { MarketService } from "../market/types";
 import type { Listing } from "../market/universe";
 import { STATIC_PAGES } from "../search/static-pages";
 import type { Settings } from "../settings/settings";
+import type { SeoService } from "./types";
 import { type RssItem, rssXml, type SitemapEntry, sitemapXml } from "./xml";
 
 export interface SeoDeps {
@@ -16,12 +17,6 @@ export interface SeoDeps {
   market: MarketService;
   /** Every listed company (the instruments directory, refresh additions too): each has a page. */
   listings: () => Promise<Listing[]>;
-}
-
-export interface SeoService {
-  sitemap(): Promise<string>;
-  rss(): Promise<string>;
-  robots(): string;
 }
 
 /**

@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors";
-import { isLang, type Lang, toLang } from "#common/locale";
+import { isLang, toLang } from "#common/locale";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
-
-export interface UserLocales {
-  /** Remembers the user's language (the language switch); only 'en' and 'ar' are accepted. */
-  setLocale(userId: string, locale: string): Promise<void>;
-  /** The user's language, English for an unknown user. */
-  localeOf(userId: string): Promise<Lang>;
-}
+import type { UserLocales } from "./types";
 
 export function createUserLocales(db: Db): UserLocales {
   return {
