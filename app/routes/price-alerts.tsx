@@ -37,26 +37,15 @@ const tabOf = (v: string | null): Tab =>
   ((TABS as readonly string[]).find((t) => t === v) as Tab) ?? "manage";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const alertView = (a: PriceAlertRow, named?: { name: string; nameAr?: string }): AlertView => ({
-  id: a.id,
-  symbol: a.symbol,
+const alertView = (
+  { userId: _owner, watchlistId: _list, ...a }: PriceAlertRow,
+  named?: { name: string; nameAr?: string },
+): AlertView => ({
+  ...a,
   name: named?.name ?? a.symbol,
   ...(named?.nameAr ? { nameAr: named.nameAr } : {}),
-  alertType: a.alertType,
-  targetValue: a.targetValue,
-  currentValue: a.currentValue,
-  status: a.status,
-  frequency: a.frequency,
-  cooldownSeconds: a.cooldownSeconds,
-  windowMinutes: a.windowMinutes,
   expiresAt: iso(a.expiresAt),
-  errorMessage: a.errorMessage,
-  notifyEmail: a.notifyEmail,
-  notifyPush: a.notifyPush,
-  notifyWebhook: a.notifyWebhook,
-  webhookId: a.webhookId,
   triggeredAt: iso(a.triggeredAt),
-  triggeredPrice: a.triggeredPrice,
   createdAt: a.createdAt.toISOString(),
 });
 

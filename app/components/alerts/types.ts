@@ -1,31 +1,20 @@
 import type { ActionResult } from "#common/action-result";
-import type { AlertFrequency, AlertStatus } from "#common/alert-options";
-import type { AlertTypeValue } from "#common/alert-schema";
+import type { PriceAlertRow } from "#server/alerts/types";
 
-/** What the /price-alerts loader sends (dates as ISO strings). */
-export interface AlertView {
-  id: string;
-  symbol: string;
-  /** The instrument's name (Arabic on Arabic pages where known); the symbol when unknown. */
+/** A row's dates as the loader sends them: ISO strings (null stays null). */
+type DatesAsText<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/**
+ * What the /price-alerts loader sends of an alert: the stored row without its owner and list,
+ * dates as ISO strings, and the instrument's name (Arabic on Arabic pages where known; the
+ * symbol when unknown).
+ */
+export type AlertView = DatesAsText<Omit<PriceAlertRow, "userId" | "watchlistId">> & {
   name: string;
   nameAr?: string;
-  alertType: AlertTypeValue;
-  targetValue: number;
-  currentValue: number | null;
-  status: AlertStatus;
-  frequency: AlertFrequency;
-  cooldownSeconds: number | null;
-  windowMinutes: number | null;
-  expiresAt: string | null;
-  errorMessage: string | null;
-  notifyEmail: boolean;
-  notifyPush: boolean;
-  notifyWebhook: boolean;
-  webhookId: string | null;
-  triggeredAt: string | null;
-  triggeredPrice: number | null;
-  createdAt: string;
-}
+};
 
 export interface NotificationView {
   id: string;
