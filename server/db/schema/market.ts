@@ -53,6 +53,10 @@ export const marketBars = pgTable(
      * from a simulated close.
      */
     real: boolean("real").notNull().default(false),
+    /** Shares traded in the bar, as the real source's history gives it; null where none did. */
+    volume: numeric("volume", { precision: 24, scale: 4, mode: "number" }),
+    /** The real source whose history wrote the bar ("yahoo", "twelvedata"); null for ticks and the simulator. */
+    source: text("source"),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.ts] })],
 );
