@@ -20,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 200) ?? "";
   const page = pageOf(params.get("page"));
-  const { rows, total } = await calendar.editor.list({ page, query: q || undefined });
+  const [{ rows, total }, untranslated] = await Promise.all([
+    calendar.editor.list({ page, query: q || undefined }),
+    calendar.editor.untranslatedTitles(),
+  ]);
   const editId = params.get("edit");
   const edit = editId ? await calendar.byId(editId) : null;
   const view = (e: NonNullable<typeof edit>): CalendarRowData => ({
@@ -46,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / EDITOR_PAGE_SIZE)),
     q,
     edit: edit ? view(edit) : null,
+    untranslated,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   SourceBadge,
   TimeZonePicker,
 } from "~/components/analytics/calendar-parts";
-import { toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
+import { langAttrs, toCalendarEventView, zoneView } from "~/components/analytics/calendar-view";
 import { useForm } from "~/components/forms/use-form";
 import { Page } from "~/components/layout/page";
 import { RouteError } from "~/components/layout/route-error";
@@ -90,7 +90,8 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
   return (
     <Page
       title={event.title}
-      subtitle={`${t(`countries.${event.country}`, { defaultValue: event.country })} · ${t(`categories.${event.category}`, { defaultValue: event.category })}`}
+      titleAttrs={event.titleLang ? langAttrs(event.titleLang) : undefined}
+      subtitle={`${t(`countries.${event.country}`, { defaultValue: event.currencyName ?? event.country })} · ${t(`categories.${event.category}`, { defaultValue: event.category })}`}
     >
       <Link
         to="/news-analytics?tab=calendar"
@@ -143,14 +144,14 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
           <EventFigures event={event} />
         </div>
         {event.description ? (
-          <p className="mt-3 text-slate-700" dir="auto">
+          <p className="mt-3 text-slate-700" {...langAttrs(event.descriptionLang)}>
             {event.description}
           </p>
         ) : null}
         {event.impact ? (
           <p className="mt-2 text-sm text-slate-600">
             <span className="font-medium text-slate-700">{ta("calendar.impact")}:</span>{" "}
-            <bdi>{event.impact}</bdi>
+            <bdi {...langAttrs(event.impactLang)}>{event.impact}</bdi>
           </p>
         ) : null}
         <div className="mt-4 border-t border-slate-100 pt-4">

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gte, ilike, inArray, type SQL } from "drizzle-orm";
+import { calendarTitleAr } from "#common/calendar-glossary-ar";
 import { EDITOR_PAGE_SIZE } from "#common/calendar-options";
 import type { CalendarEventForm } from "#common/calendar-schema";
 import { AppError } from "#common/errors";
@@ -18,6 +19,11 @@ const GULF_SOURCES = ["schedule", "editor"] as const;
 export interface CalendarEditor {
   list(opts: { page: number; query?: string; now?: Date }): Promise<{ rows: EconomicEvent[]; total: number }>;
   save(actorId: string, form: CalendarEventForm): Promise<EconomicEvent>;
+  /**
+   * Titles readers see (events from 45 days back on, every source) that the Arabic glossary does
+   * not know, with how many events carry each, most frequent first: Arabic pages show them in English.
+   */
+  untranslatedTitles(opts?: { now?: Date }): Promise<Array<{ title: string; events: number }>>;
 }
 
 /**
@@ -44,6 +50,17 @@ export function createCalendarEditor(db: Db): CalendarEditor {
         .from(economicEvents)
         .where(and(...where));
       return { rows: rows.map(toEvent), total };
+    },
+
+    async untranslatedTitles({ now = new Date() } = {}) {
+      const rows = await db
+        .select({ title: economicEvents.title, events: count() })
+        .from(economicEvents)
+        .where(gte(economicEvents.startsAt, new Date(now.getTime() - 45 * DAY_MS)))
+        .groupBy(economicEvents.title);
+      return rows
+        .filter((r) => !calendarTitleAr(r.title))
+        .sort((a, b) => b.events - a.events || a.title.localeCompare(b.title));
     },
 
     async save(actorId, form) {

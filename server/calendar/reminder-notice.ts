@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { calendarTitleAr } from "#common/calendar-glossary-ar";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#common/calendar-options";
 import type { NotificationEvent } from "../alerts/types";
 import type { DeliveryRequest } from "../delivery/types";
@@ -68,14 +69,16 @@ const escapeHtml = (s: string) =>
 export function noticeFor(d: DueReminder, siteUrl: string, now: Date): Notice {
   const lang: "en" | "ar" = d.locale === "ar" ? "ar" : "en";
   const at = when(d.startsAt, d.timeZone ?? DEFAULT_TIME_ZONE, lang);
+  // An Arabic reader's reminder names the release from the glossary when it knows the title.
+  const title = lang === "ar" ? (calendarTitleAr(d.title) ?? d.title) : d.title;
   const link = `${siteUrl.replace(/\/$/, "")}${lang === "ar" ? "/ar" : ""}/calendar/${d.eventId}`;
   const event: NotificationEvent = {
     id: randomUUID(),
     alertId: null,
     triggerId: randomUUID(),
     symbol: "",
-    title: TEXT[lang].title(d.title),
-    message: TEXT[lang].message(d.title, at, d.minutesBefore),
+    title: TEXT[lang].title(title),
+    message: TEXT[lang].message(title, at, d.minutesBefore),
     isRead: false,
     createdAt: now.toISOString(),
   };

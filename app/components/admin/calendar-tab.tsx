@@ -7,6 +7,7 @@ import { Link } from "~/components/link";
 import { useServerText } from "~/lib/server-text";
 import { AdminTable } from "./table";
 import { Panel, smallButton, tdClass } from "./ui";
+import { UntranslatedTitles } from "./untranslated-titles";
 import "~/locales/analytics";
 import "~/locales/calendar";
 
@@ -34,6 +35,8 @@ export interface CalendarTabData {
   pages: number;
   q: string;
   edit: CalendarRowData | null;
+  /** Titles Arabic pages show in English, for the editor to have added to the glossary. */
+  untranslated: Array<{ title: string; events: number }>;
 }
 
 type SaveResult =
@@ -132,6 +135,7 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
           ) : null}
         </nav>
       </Panel>
+      <UntranslatedTitles titles={data.untranslated} />
     </div>
   );
 }

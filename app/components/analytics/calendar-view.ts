@@ -1,3 +1,4 @@
+import { CURRENCY_NAMES_AR, calendarTextAr, calendarTitleAr } from "#common/calendar-glossary-ar";
 import { DEFAULT_TIME_ZONE, type Outcome, outcomeOf } from "#common/calendar-options";
 import { zonedText } from "#common/calendar-time";
 import type { EconomicEvent } from "#server/calendar/types";
@@ -12,7 +13,16 @@ export interface CalendarEventView {
   id: string;
   title: string;
   description: string;
+  /**
+   * "en" when an Arabic page shows the English text because the glossary lacks it (the text is
+   * then marked lang="en"); null when the text is in the page's language.
+   */
+  titleLang: "en" | null;
+  descriptionLang: "en" | null;
+  impactLang: "en" | null;
   country: string;
+  /** A currency code the page has no country name for, named in Arabic on Arabic pages; else null. */
+  currencyName: string | null;
   category: string;
   importance: EconomicEvent["importance"];
   impact: string;
@@ -42,14 +52,21 @@ export interface ZoneView {
 
 export function toCalendarEventView(e: EconomicEvent, f: Format, timeZone: string): CalendarEventView {
   const zoned = zonedText(e.startsAt, timeZone, f.lang, f.digits);
+  const title = inPageLang(f.lang, e.title, calendarTitleAr);
+  const description = inPageLang(f.lang, e.description, calendarTextAr);
+  const impact = inPageLang(f.lang, e.impact, calendarTextAr);
   return {
     id: e.id,
-    title: e.title,
-    description: e.description,
+    title: title.text,
+    titleLang: title.lang,
+    description: description.text,
+    descriptionLang: description.lang,
     country: e.country,
+    currencyName: f.lang === "ar" ? (CURRENCY_NAMES_AR[e.country] ?? null) : null,
     category: e.category,
     importance: e.importance,
-    impact: e.impact,
+    impact: impact.text,
+    impactLang: impact.lang,
     forecast: e.forecast,
     previous: e.previous,
     actual: e.actual ?? null,
@@ -65,6 +82,17 @@ export function toCalendarEventView(e: EconomicEvent, f: Format, timeZone: strin
   };
 }
 
+/** The event's text on the page: Arabic from the glossary on Arabic pages, else the English, marked. */
+function inPageLang(
+  lang: Format["lang"],
+  text: string,
+  arabic: (en: string) => string | null,
+): { text: string; lang: "en" | null } {
+  if (lang !== "ar" || !text) return { text, lang: null };
+  const ar = arabic(text);
+  return ar ? { text: ar, lang: null } : { text, lang: "en" };
+}
+
 export function zoneView(timeZone: string | null, f: Format): ZoneView {
   const id = timeZone ?? DEFAULT_TIME_ZONE;
   return {
@@ -72,4 +100,9 @@ export function zoneView(timeZone: string | null, f: Format): ZoneView {
     label: zonedText(new Date(), id, f.lang, f.digits).zone,
     origin: timeZone ? "reader" : "default",
   };
+}
+
+/** A text in the page's language gets `dir="auto"` only; an English one on an Arabic page its lang and dir. */
+export function langAttrs(lang: "en" | null): { lang?: "en"; dir: "ltr" | "auto" } {
+  return lang ? { lang, dir: "ltr" } : { dir: "auto" };
 }

@@ -9,7 +9,7 @@ import { Select } from "~/components/forms/field";
 import { Link } from "~/components/link";
 import { ImportanceBadge, ImportanceDot, StepError } from "./badges";
 import { EventFigures, SourceBadge, TimeZonePicker } from "./calendar-parts";
-import type { CalendarEventView, ZoneView } from "./calendar-view";
+import { type CalendarEventView, langAttrs, type ZoneView } from "./calendar-view";
 import "~/locales/analytics";
 import "~/locales/calendar";
 
@@ -163,7 +163,12 @@ function CalendarRow({ event: e }: { event: CalendarEventView }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className={`font-semibold text-slate-900 ${e.cancelled ? "line-through" : ""}`}>
-            <Link to={`/calendar/${e.id}`} className="hover:text-brand-700 hover:underline" dir="auto">
+            <Link
+              to={`/calendar/${e.id}`}
+              className="hover:text-brand-700 hover:underline"
+              {...langAttrs(e.titleLang)}
+              data-testid="event-title"
+            >
               {e.title}
             </Link>
           </h3>
@@ -179,14 +184,14 @@ function CalendarRow({ event: e }: { event: CalendarEventView }) {
         </div>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
           <span data-testid="event-country" data-country={e.country}>
-            {tc(`countries.${e.country}`, { defaultValue: e.country })}
+            {tc(`countries.${e.country}`, { defaultValue: e.currencyName ?? e.country })}
           </span>
           <span data-testid="event-category">
             {tc(`categories.${e.category}`, { defaultValue: e.category })}
           </span>
         </p>
         {e.description ? (
-          <p className="mt-2 text-sm text-slate-700" dir="auto">
+          <p className="mt-2 text-sm text-slate-700" {...langAttrs(e.descriptionLang)}>
             {e.description}
           </p>
         ) : null}
@@ -219,7 +224,8 @@ function CalendarRow({ event: e }: { event: CalendarEventView }) {
         </p>
         {e.impact ? (
           <p className="mt-2 text-sm text-slate-600">
-            <span className="font-medium text-slate-700">{t("calendar.impact")}:</span> <bdi>{e.impact}</bdi>
+            <span className="font-medium text-slate-700">{t("calendar.impact")}:</span>{" "}
+            <bdi {...langAttrs(e.impactLang)}>{e.impact}</bdi>
           </p>
         ) : null}
       </div>
