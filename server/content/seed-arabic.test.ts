@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelAr } from "#common/content-labels-ar";
@@ -51,7 +53,7 @@ describe("the shipped content in Arabic", () => {
     expect(labelAr("A label an editor made up")).toBeNull();
   });
 
-  it("quotes no index level or market move in the sample articles, in either language", () => {
+  it("quotes no index level, market move or price in the sample articles and sample feeds, in either language", () => {
     const indexMove =
       /\b(rose|fell|climbed|gained|dropped|up|down)\s+\d+(\.\d+)?%|\d{1,3},\d{3}(\.\d+)? points|(ارتفع|انخفض|تراجع|صعد)\S*\s+(بنسبة\s+)?\d|\d{1,3},\d{3}\s+نقطة/i;
     for (const a of SEED_ARTICLES) {
@@ -59,6 +61,17 @@ describe("the shipped content in Arabic", () => {
       for (const text of [a.title, a.excerpt, a.bodyMarkdown, ar.titleAr, ar.excerptAr, ar.bodyMarkdownAr]) {
         expect(text ?? "", a.slug).not.toMatch(indexMove);
       }
+    }
+    // The shipped sample feeds sit beside live panels too: no index moves, no quoted prices.
+    const feeds = path.join(import.meta.dirname, "../news/sample-feeds");
+    const feedMove =
+      /(index|TASI|DFMGI|Brent|«تاسي»|برنت)[^.<]{0,40}\d+(\.\d+)?%|\d{1,3},\d{3}(\.\d+)? points|\d{1,3},\d{3}\s+نقطة/i;
+    const price =
+      /(advanced|slipped|jumped|gained|lifting)[^.<]*\d+(\.\d+)?%|\$\d[\d,]*( a barrel| an ounce)/i;
+    for (const file of readdirSync(feeds)) {
+      const xml = readFileSync(path.join(feeds, file), "utf8");
+      expect(xml, file).not.toMatch(feedMove);
+      expect(xml, file).not.toMatch(price);
     }
   });
 });
