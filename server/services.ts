@@ -21,7 +21,6 @@ import { session } from "./db/schema";
 import type { Seed } from "./db/seed";
 import { registerDeliveryRetention } from "./delivery/retention";
 import { createDelivery, type Delivery } from "./delivery/service";
-import { createForms, type Forms } from "./forms/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
 import type { Logger } from "./logger";
@@ -50,6 +49,8 @@ import type { SeoService } from "./seo/types";
 import { readLimit } from "./settings/limits";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+import { createSiteForms } from "./site-forms/service";
+import type { SiteForms } from "./site-forms/types";
 import { createUserLocales } from "./users/service";
 import type { UserLocales } from "./users/types";
 import { createWatchlists } from "./watchlists/service";
@@ -104,7 +105,7 @@ export interface Services {
   /** Subscribers, campaigns and the newsletter mails. */
   newsletter: Newsletter;
   /** Contact, partnership and access-request forms, and the admin inbox. */
-  forms: Forms;
+  siteForms: SiteForms;
   /** The AI market assistant: POST /api/chat and the user's saved conversations. */
   chat: ChatService;
   /** The admin area's reads and audited writes. */
@@ -251,11 +252,11 @@ export async function createServices(
     secret: authSecret,
   });
   httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
-  const forms = createForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
+  const siteForms = createSiteForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
   const chat = createChat({ config, db, log, market, news, calendar, alerts });
   const admin = createAdmin({
     ...{ config, log, database, db, jobs, settings, outbox },
-    ...{ market, newsletter, forms, content, revokeAllSessions },
+    ...{ market, newsletter, siteForms, content, revokeAllSessions },
   });
 
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
@@ -288,7 +289,7 @@ export async function createServices(
     alerts,
     watchlists,
     newsletter,
-    forms,
+    siteForms,
     chat,
     admin: wired.admin,
     seeds: {

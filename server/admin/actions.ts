@@ -92,7 +92,7 @@ const HANDLERS: Record<string, Handler> = {
 
   async setHandled(s, actor, form) {
     const input = parse(submissionHandledSchema, form);
-    const row = await s.forms.setHandled(input);
+    const row = await s.siteForms.setHandled(input);
     await recordAudit(s.db, {
       actorId: actor.id,
       action: input.handled ? "inbox.handled" : "inbox.reopened",

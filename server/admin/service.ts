@@ -1,5 +1,5 @@
 import type { ContentEntity } from "#common/admin/forms";
-import type { InboxFilter } from "#server/forms/submissions";
+import type { InboxFilter } from "#server/site-forms/types";
 import { renderMarkdown } from "../content/markdown";
 import { type Actor, runAdminAction } from "./actions";
 import { type AuditEntry, recordAudit } from "./audit";

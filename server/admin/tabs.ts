@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { ADMIN_MESSAGES, type ContentEntity } from "#common/admin/forms";
-import type { InboxFilter } from "#server/forms/submissions";
+import type { InboxFilter } from "#server/site-forms/types";
 import { user } from "../db/schema";
 import { listAudit } from "./audit";
 import { getContent, listContent } from "./content/entities";
@@ -32,7 +32,7 @@ export async function overviewTab(
     s.db.select({ n: count() }).from(user),
     s.newsletter.stats(),
     siteHealth(s),
-    s.forms.submissions({ filter: opts.inboxFilter, page: opts.inboxPage, pageSize: PAGE_SIZE }),
+    s.siteForms.submissions({ filter: opts.inboxFilter, page: opts.inboxPage, pageSize: PAGE_SIZE }),
     listAudit(s.db, { page: opts.auditPage, pageSize: PAGE_SIZE }),
   ]);
   let templates = 0;

@@ -1,13 +1,13 @@
 import type { Config } from "#server/config";
 import type { ContentService } from "#server/content/types";
 import type { Database, Db } from "#server/db/client";
-import type { Forms } from "#server/forms/service";
 import type { Scheduler } from "#server/jobs/scheduler";
 import type { Logger } from "#server/logger";
 import type { Outbox } from "#server/mail/outbox";
 import type { MarketService } from "#server/market/types";
 import type { NewsletterService } from "#server/newsletter/types";
 import type { Settings } from "#server/settings/settings";
+import type { SiteForms } from "#server/site-forms/types";
 
 /**
  * What the admin area reads and writes through. Users, roles and the audit log are its own
@@ -24,7 +24,7 @@ export interface AdminDeps {
   /** Hero symbols are checked against it; the status card reads its last tick. */
   market: MarketService;
   newsletter: NewsletterService;
-  forms: Pick<Forms, "submissions" | "setHandled">;
+  siteForms: Pick<SiteForms, "submissions" | "setHandled">;
   /** Articles, brokers and the blacklist are edited through it (same rules as the public pages). */
   content: ContentService;
   /** Bans end every session of the user. */

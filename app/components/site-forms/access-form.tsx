@@ -6,7 +6,7 @@ import {
   PREFERRED_MARKETS,
   RISK_TOLERANCE,
   TRADING_EXPERIENCE,
-} from "#common/forms-schema";
+} from "#common/site-forms-schema";
 import { EmailField, NameField, PhoneField, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame } from "./form-frame";
 import "~/locales/forms";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { CONTACT_SUBJECTS, contactSchema } from "#common/forms-schema";
+import { CONTACT_SUBJECTS, contactSchema } from "#common/site-forms-schema";
 import { EmailField, NameField, SelectField, TextareaField } from "~/components/forms/field";
 import { SiteFormFrame } from "./form-frame";
 import "~/locales/forms";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { COUNTRIES, PARTNERSHIP_TYPES, partnershipSchema } from "#common/forms-schema";
+import { COUNTRIES, PARTNERSHIP_TYPES, partnershipSchema } from "#common/site-forms-schema";
 import {
   EmailField,
   Field,

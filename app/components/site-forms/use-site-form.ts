@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import type { z } from "zod";
 import { type ActionResult, fieldErrors } from "#common/action-result";
-import { formErrorKey } from "#common/forms-schema";
+import { formErrorKey } from "#common/site-forms-schema";
 import { useForm } from "~/components/forms/use-form";
 
 /**

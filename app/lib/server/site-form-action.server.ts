@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type ActionResult, failureOf } from "#common/action-result";
-import { type FormKind, MAX_FORM_BYTES } from "#common/forms-schema";
+import { type FormKind, MAX_FORM_BYTES } from "#common/site-forms-schema";
 import { type RequestContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/form.server";
 
@@ -17,7 +17,7 @@ export async function siteFormAction(
   }
   const form = await readFormFields(request);
   try {
-    await services.forms.submit(kind, form, { ip: clientIp });
+    await services.siteForms.submit(kind, form, { ip: clientIp });
     return data<ActionResult>({ ok: true });
   } catch (err) {
     const { status, body } = failureOf(err, "failed", (err) =>

@@ -2,9 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { AppError } from "#common/errors";
 import type { Db } from "#server/db/client";
 import { formSubmissions } from "#server/db/schema";
-
-/** The admin inbox: "open" hides handled submissions. */
-export type InboxFilter = "open" | "all";
+import type { InboxFilter } from "./types";
 
 /** Contact, partnership and access submissions, newest first; "open" hides handled ones. */
 export async function listSubmissions(

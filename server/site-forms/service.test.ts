@@ -54,7 +54,11 @@ async function rejection(p: Promise<unknown>) {
 
 describe("forms", () => {
   it("stores a contact message and forwards it to the team with Reply-To the sender", async () => {
-    const { id } = await s.forms.submit("contact", { ...contact, [HONEYPOT_FIELD]: "" }, { ip: "10.1.1.1" });
+    const { id } = await s.siteForms.submit(
+      "contact",
+      { ...contact, [HONEYPOT_FIELD]: "" },
+      { ip: "10.1.1.1" },
+    );
     const [row] = await s.db.select().from(formSubmissions);
     expect(row).toMatchObject({
       id,
@@ -76,8 +80,8 @@ describe("forms", () => {
   });
 
   it("stores partnership and access requests; additionalInfo is optional", async () => {
-    await s.forms.submit("partnership", partnership, { ip: "10.1.1.2" });
-    await s.forms.submit("access", access, { ip: "10.1.1.2" });
+    await s.siteForms.submit("partnership", partnership, { ip: "10.1.1.2" });
+    await s.siteForms.submit("access", access, { ip: "10.1.1.2" });
     const rows = await s.db.select().from(formSubmissions);
     expect(rows.map((r) => r.kind).sort()).toEqual(["access", "partnership"]);
     expect(rows.find((r) => r.kind === "access")!.payload.additionalInfo).toBe("");
@@ -89,26 +93,26 @@ describe("forms", () => {
 
   it("rejects missing fields first, then a bad email, writing nothing", async () => {
     const missing = await rejection(
-      s.forms.submit("contact", { ...contact, message: "   ", email: "nope" }, { ip: "10.1.1.3" }),
+      s.siteForms.submit("contact", { ...contact, message: "   ", email: "nope" }, { ip: "10.1.1.3" }),
     );
     expect(missing).toMatchObject({ code: "bad_request:validation", message: "validation" });
     expect(missing.fields).toMatchObject({ message: "required", email: "invalidEmail" });
     const email = await rejection(
-      s.forms.submit("contact", { ...contact, email: "a@b" }, { ip: "10.1.1.3" }),
+      s.siteForms.submit("contact", { ...contact, email: "a@b" }, { ip: "10.1.1.3" }),
     );
     expect(email).toMatchObject({ message: "invalidEmail", fields: { email: "invalidEmail" } });
     const option = await rejection(
-      s.forms.submit("partnership", { ...partnership, country: "Atlantis" }, { ip: "10.1.1.3" }),
+      s.siteForms.submit("partnership", { ...partnership, country: "Atlantis" }, { ip: "10.1.1.3" }),
     );
     expect(option.fields).toEqual({ country: "invalidOption" });
     const tooLong = await rejection(
-      s.forms.submit("access", { ...access, additionalInfo: "x".repeat(2_001) }, { ip: "10.1.1.3" }),
+      s.siteForms.submit("access", { ...access, additionalInfo: "x".repeat(2_001) }, { ip: "10.1.1.3" }),
     );
     expect(tooLong).toMatchObject({ message: "tooLong", fields: { additionalInfo: "tooLong" } });
     for (const field of Object.keys(partnership)) {
       const without = { ...partnership, [field]: "" };
       expect(
-        (await rejection(s.forms.submit("partnership", without, { ip: "10.1.1.3" }))).fields,
+        (await rejection(s.siteForms.submit("partnership", without, { ip: "10.1.1.3" }))).fields,
       ).toHaveProperty(field);
     }
     expect(await s.db.select().from(formSubmissions)).toHaveLength(0);
@@ -117,7 +121,11 @@ describe("forms", () => {
 
   it("drops a submission whose honeypot is filled", async () => {
     const spam = await rejection(
-      s.forms.submit("contact", { ...contact, [HONEYPOT_FIELD]: "http://spam.example" }, { ip: "10.1.1.4" }),
+      s.siteForms.submit(
+        "contact",
+        { ...contact, [HONEYPOT_FIELD]: "http://spam.example" },
+        { ip: "10.1.1.4" },
+      ),
     );
     expect(spam).toMatchObject({ code: "bad_request:spam", message: "failed" });
     expect(await s.db.select().from(formSubmissions)).toHaveLength(0);
@@ -126,13 +134,13 @@ describe("forms", () => {
 
   it("limits stored submissions per IP address and form", async () => {
     for (let i = 0; i < FORM_RATE_LIMIT.max; i++) {
-      await s.forms.submit("contact", { ...contact, message: `Message ${i}` }, { ip: "10.1.1.5" });
+      await s.siteForms.submit("contact", { ...contact, message: `Message ${i}` }, { ip: "10.1.1.5" });
     }
-    const limited = await rejection(s.forms.submit("contact", contact, { ip: "10.1.1.5" }));
+    const limited = await rejection(s.siteForms.submit("contact", contact, { ip: "10.1.1.5" }));
     expect(limited).toMatchObject({ code: "rate_limited:forms", message: "rateLimited" });
     // Another address, or another form from the same address, is not affected.
-    await s.forms.submit("contact", contact, { ip: "10.1.1.6" });
-    await s.forms.submit("partnership", partnership, { ip: "10.1.1.5" });
+    await s.siteForms.submit("contact", contact, { ip: "10.1.1.6" });
+    await s.siteForms.submit("partnership", partnership, { ip: "10.1.1.5" });
     expect(await s.db.select().from(formSubmissions)).toHaveLength(FORM_RATE_LIMIT.max + 2);
   });
 });

@@ -1,15 +1,16 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { fieldErrors } from "#common/action-result";
 import { AppError } from "#common/errors";
-import { FORM_SCHEMAS, type FormKind, formErrorKey } from "#common/forms-schema";
 import { isHoneypotFilled } from "#common/honeypot";
+import { FORM_SCHEMAS, type FormKind, formErrorKey } from "#common/site-forms-schema";
 import type { Db } from "../db/client";
 import { formSubmissions } from "../db/schema";
 import type { Logger } from "../logger";
 import { formSubmissionMail } from "../mail/mails";
 import type { Outbox } from "../mail/outbox";
 import { createRateLimiter } from "../rate-limit/limiter";
-import { type InboxFilter, listSubmissions, setHandled } from "./submissions";
+import { listSubmissions, setHandled } from "./submissions";
+import type { SiteForms } from "./types";
 
 /** Stored submissions per IP address and form within the window (checked in the database). */
 export const FORM_RATE_LIMIT = { max: 5, windowMinutes: 10 };
@@ -39,7 +40,7 @@ const LABELS: Record<string, string> = {
   additionalInfo: "Additional information",
 };
 
-export interface FormsDeps {
+export interface SiteFormsDeps {
   db: Db;
   outbox: Outbox;
   log: Logger;
@@ -53,7 +54,7 @@ export interface FormsDeps {
  * convenience), stored, and forwarded to the team through the outbox in the same transaction.
  * Errors are AppErrors whose message is a "forms" i18n key.
  */
-export function createForms(deps: FormsDeps) {
+export function createSiteForms(deps: SiteFormsDeps): SiteForms {
   const { db, outbox, log } = deps;
   const limit = deps.rateLimit ?? FORM_RATE_LIMIT;
   // Every post, valid or not, counts here: invalid and spam posts store no submission to count.
@@ -73,7 +74,7 @@ export function createForms(deps: FormsDeps) {
     return Number(row?.n ?? 0);
   }
 
-  async function submit(kind: FormKind, form: Record<string, unknown>, meta: { ip: string }) {
+  const submit: SiteForms["submit"] = async (kind, form, meta) => {
     if (!(await attempts.hit(meta.ip))) throw new AppError("rate_limited:forms", "rateLimited");
     if (isHoneypotFilled(form)) {
       log.warn({ kind, ip: meta.ip }, "form rejected: honeypot filled");
@@ -111,15 +112,11 @@ export function createForms(deps: FormsDeps) {
     });
     log.info({ kind, submissionId: id }, "form submission stored");
     return { id };
-  }
+  };
 
   return {
     submit,
-    /** The admin inbox: submissions newest first, with the total and the open count. */
-    submissions: (opts: { filter: InboxFilter; page: number; pageSize: number }) => listSubmissions(db, opts),
-    /** Marks a submission handled (or open again); not_found when it is gone. */
-    setHandled: (input: { id: string; handled: boolean }) => setHandled(db, input),
+    submissions: (opts) => listSubmissions(db, opts),
+    setHandled: (input) => setHandled(db, input),
   };
 }
-
-export type Forms = ReturnType<typeof createForms>;
