@@ -84,7 +84,9 @@ export function createListingIndex(listings: Listing[]): ListingIndex {
       const qWords = withoutArticle(q).split(" ");
       const hits: Array<{ e: Entry; s: number }> = [];
       for (const e of pool) {
-        const s = Math.max(score(e, q, qWords), qWords.length === 1 ? score(e, qWords[0], qWords) : 0);
+        // The query as typed outranks it without its article: "الدار" puts Aldar (الدار) before Dar Al Arkan (دار).
+        const bare = qWords.length === 1 && qWords[0] !== q ? score(e, qWords[0], qWords) - 1 : 0;
+        const s = Math.max(score(e, q, qWords), bare);
         if (s > 0) hits.push({ e, s });
       }
       hits.sort((a, b) => b.s - a.s || a.e.symbol.localeCompare(b.e.symbol));

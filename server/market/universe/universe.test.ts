@@ -37,6 +37,16 @@ describe("shipped listings", () => {
     }
   });
 
+  it("has an Arabic name for most listings on the larger exchanges", () => {
+    const share = (exchange: string) => {
+      const rows = listings.filter((l) => l.exchange === exchange);
+      return rows.filter((l) => !l.nameArMissing).length / rows.length;
+    };
+    expect(share("TADAWUL")).toBeGreaterThanOrEqual(0.95);
+    for (const exchange of ["DFM", "ADX", "QSE", "BOURSA_KUWAIT"])
+      expect(share(exchange)).toBeGreaterThan(0.7);
+  });
+
   it("flags a missing Arabic name instead of inventing one", () => {
     for (const l of listings) {
       if (l.nameArMissing) expect(l.nameAr).toBe(l.name);
@@ -64,6 +74,15 @@ describe("directory search", () => {
     expect((await directory.search("الراجحى"))[0]?.symbol).toBe("1120");
     expect((await directory.search("اعمار العقاريه"))[0]?.symbol).toBe("EMAAR");
     expect((await directory.search("ادنوك للحفر"))[0]?.symbol).toBe("ADNOCDRILL");
+  });
+
+  it("finds UAE companies by their Arabic names, the name as typed before one without its article", async () => {
+    expect((await directory.search("الدار"))[0]?.symbol).toBe("ALDAR");
+    expect((await directory.search("الدار العقارية"))[0]?.symbol).toBe("ALDAR");
+    expect((await directory.search("العربية للطيران"))[0]?.symbol).toBe("AIRARABIA");
+    expect((await directory.search("موانئ أبوظبي"))[0]?.symbol).toBe("ADPORTS");
+    // Without the article the word still finds Dar Al Arkan.
+    expect((await directory.search("دار")).map((l) => l.symbol)).toContain("4300");
   });
 
   it("finds by symbol prefix first, then English name words", async () => {
