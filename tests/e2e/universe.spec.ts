@@ -49,6 +49,9 @@ test("a Nomu and an ADX company each have a page with a chart, their board and s
     page.locator("dd").filter({ hasText: tr("ar", "market:sectors.Food & Beverages") }),
   ).toBeVisible();
   await page.screenshot({ path: "screenshots/universe-page-ar.png", fullPage: true });
+  // A DFM company's Arabic page names it in Arabic.
+  await page.goto(at("ar", "/markets/airarabia"));
+  await expect(page.getByRole("heading", { level: 1, name: "العربية للطيران" })).toBeVisible();
 });
 
 test("the API and site search know the listings", async ({ page, request }) => {
