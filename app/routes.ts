@@ -63,6 +63,7 @@ const shared: RouteConfigEntry[] = [
   route("api/admin/calendar", "routes/api.admin.calendar.ts"),
   route("api/market", "routes/api.market.ts"),
   route("api/instruments", "routes/api.instruments.ts"),
+  route("api/instruments/:symbol", "routes/api.instruments.$symbol.ts"),
   route("api/market/:symbol/history", "routes/api.market.$symbol.history.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/chat", "routes/api.chat.ts"),

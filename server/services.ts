@@ -27,6 +27,8 @@ import type { Logger } from "./logger";
 import type { Outbox } from "./mail/outbox";
 import { createOutbox } from "./mail/outbox";
 import { createCaptureTransport, createSmtpTransport } from "./mail/transports";
+import { createCompany } from "./company/service";
+import type { Company } from "./company/types";
 import { createMarket, type Market, type MarketDeps } from "./market/service";
 import { createInstrumentDirectory } from "./market/universe";
 import { createInstrumentsService, type InstrumentsService } from "./market/universe/api";
@@ -82,6 +84,8 @@ export interface Services {
   market: Market;
   /** Every listed Gulf company plus the curated catalogue: lookup and search (GET /api/instruments). */
   instruments: InstrumentsService;
+  /** A company's data beyond its quote: key statistics (GET /api/instruments/:symbol, the company page). */
+  company: Company;
   /** Ingested news for the news pages and the analytics dashboard (feed, summaries, sentiment). */
   news: News;
   /** The economic calendar: events, reminders, the editor and the reader's time zone. */
@@ -218,6 +222,7 @@ export async function createServices(
     ...overrides.market,
   });
   const instruments = createInstrumentsService(directory, () => market.catalogue());
+  const company = createCompany({ db, market, instruments, clock: overrides.market?.clock });
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
   const news = createNews({ db, log, config, jobs, snapshots });
   // Web Push: this site's VAPID key, users' devices and the push channel's sender.
@@ -278,6 +283,7 @@ export async function createServices(
     users: createUserLocales(db),
     market,
     instruments,
+    company,
     news: wired.news,
     calendar: wired.calendar,
     content,

@@ -25,6 +25,10 @@ export interface BarRow {
   close: number;
   /** Written by a real source (its history or its quotes); absent or false: simulated. */
   real?: boolean;
+  /** Shares traded, when the source's history gives it. */
+  volume?: number;
+  /** The real source whose history this bar is ("yahoo", "twelvedata"). */
+  source?: string;
 }
 
 export interface MarketProvider {

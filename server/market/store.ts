@@ -68,12 +68,15 @@ function barColumns(rows: BarRow[]) {
       string_to_array(${joined(bars.map((b) => b.high))}, ','),
       string_to_array(${joined(bars.map((b) => b.low))}, ','),
       string_to_array(${joined(bars.map((b) => b.close))}, ','),
-      string_to_array(${joined(bars.map((b) => (b.real ? 1 : 0)))}, ',')
-    ) as x(s, i, t, o, h, l, c, r)`;
+      string_to_array(${joined(bars.map((b) => (b.real ? 1 : 0)))}, ','),
+      string_to_array(${joined(bars.map((b) => b.volume ?? ""))}, ','),
+      string_to_array(${joined(bars.map((b) => b.source ?? ""))}, ',')
+    ) as x(s, i, t, o, h, l, c, r, v, src)`;
 }
 
+// An empty volume or source (ticks, the simulator) is stored as null.
 const BAR_SELECT = sql`select s, i, to_timestamp(t::float8 / 1000), o::numeric, h::numeric, l::numeric,
-      c::numeric, r = '1'`;
+      c::numeric, r = '1', nullif(v, '')::numeric, nullif(src, '')`;
 
 /** History from a backfill: existing bars win, so running it twice changes nothing. */
 export async function insertBars({
@@ -92,7 +95,7 @@ export async function insertBars({
     // PGlite runs in this thread: let requests and ticks in between chunks of a large backfill.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     await db.execute(sql`
-      insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+      insert into market_bars (symbol, interval, ts, open, high, low, close, real, volume, source)
       ${BAR_SELECT} from ${barColumns(bars.slice(i, i + chunk))}
       on conflict do nothing`);
   }
@@ -105,7 +108,7 @@ export async function insertBars({
 export async function extendBars({ db, bars }: { db: Db; bars: BarRow[] }) {
   if (bars.length === 0) return;
   await db.execute(sql`
-    insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+    insert into market_bars (symbol, interval, ts, open, high, low, close, real, volume, source)
     ${BAR_SELECT} from ${barColumns(bars)}
     on conflict (symbol, interval, ts) do update set
       high = greatest(market_bars.high, excluded.high),
@@ -196,10 +199,11 @@ export async function replaceBars({ db, bars: given }: { db: Db; bars: BarRow[] 
       delete from market_bars where symbol = ${first.symbol} and interval = ${first.interval}
         and ts between to_timestamp(${from}::float8 / 1000) and to_timestamp(${to}::float8 / 1000)`);
     await tx.execute(sql`
-      insert into market_bars (symbol, interval, ts, open, high, low, close, real)
+      insert into market_bars (symbol, interval, ts, open, high, low, close, real, volume, source)
       ${BAR_SELECT} from ${barColumns(bars)}
       on conflict (symbol, interval, ts) do update set open = excluded.open, high = excluded.high,
-        low = excluded.low, close = excluded.close, real = true`);
+        low = excluded.low, close = excluded.close, real = true, volume = excluded.volume,
+        source = excluded.source`);
   });
 }
 

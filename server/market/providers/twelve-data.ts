@@ -31,7 +31,9 @@ const quoteBody = z.object({
   timestamp: value,
 });
 const seriesBody = z.object({
-  values: z.array(z.object({ datetime: z.string(), open: value, high: value, low: value, close: value })),
+  values: z.array(
+    z.object({ datetime: z.string(), open: value, high: value, low: value, close: value, volume: value }),
+  ),
 });
 
 export const TWELVE_DATA_BUDGET: SourceBudget = { perMinute: 8, perDay: 800 };
@@ -127,6 +129,8 @@ export function createTwelveDataSource(opts: SourceOptions & { apiKey: string })
           high: v.high,
           low: v.low,
           close: v.close,
+          ...(v.volume === undefined ? {} : { volume: v.volume }),
+          source: "twelvedata",
         });
       }
       return bars.reverse();

@@ -39,7 +39,9 @@ const chartResponse = z.object({
           timestamp: z.array(num).nullish(),
           indicators: z
             .object({
-              quote: z.array(z.object({ open: series, high: series, low: series, close: series })).nullish(),
+              quote: z
+                .array(z.object({ open: series, high: series, low: series, close: series, volume: series }))
+                .nullish(),
             })
             .nullish(),
         }),
@@ -120,6 +122,8 @@ export function createYahooSource(opts: SourceOptions): QuoteSource {
           high: high * k,
           low: low * k,
           close: close * k,
+          ...(q.volume?.[i] === undefined ? {} : { volume: q.volume[i] }),
+          source: "yahoo",
         });
       });
       return bars;
