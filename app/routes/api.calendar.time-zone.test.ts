@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CalendarFeature } from "#server/calendar";
+import type { CalendarFeature } from "#server/calendar/service";
 import type { Services } from "#server/services";
 import { signInCookie, signUpVerified } from "#server/testing/fixtures";
 import { startTestHttpApp, type TestHttpApp } from "#server/testing/http-app";

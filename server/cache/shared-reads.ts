@@ -1,8 +1,8 @@
 import type { AdminService } from "../admin/service";
-import type { CalendarFeature } from "../calendar";
-import type { ContentService } from "../content";
-import type { News } from "../news";
-import type { SearchService } from "../search";
+import type { CalendarFeature } from "../calendar/service";
+import type { ContentService } from "../content/types";
+import type { News } from "../news/service";
+import type { SearchService } from "../search/types";
 import type { SharedSnapshots } from "./shared-snapshots";
 
 /** The reads of the public pages that are the same for every reader, from shared snapshots. */
@@ -27,7 +27,7 @@ export interface SharedReads {
  * Who announces what: an admin action may touch any editorial table (articles, brokers, the
  * blacklist, education cards, feeds, calendar rows), so a successful one announces every topic;
  * the calendar editor announces the calendar, 'Refresh Analysis' and the news poll
- * (server/news/index.ts) the news; a reload of the listed companies the listings.
+ * (server/news/service.ts) the news; a reload of the listed companies the listings.
  */
 export function withSharedReads(
   snapshots: SharedSnapshots,

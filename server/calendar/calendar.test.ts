@@ -3,8 +3,8 @@ import { foldLine, toICalendar } from "#common/ical";
 import { nthWeekday, zonedTimeToUtc } from "#common/zoned-time";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
+import { createCalendar, DEFAULT_DAYS } from "./events";
 import { buildSchedule, fomcDecisionDays } from "./schedule";
-import { createCalendar, DEFAULT_DAYS } from "./service";
 
 const utc = (iso: string) => new Date(iso);
 

@@ -7,8 +7,8 @@ import { AppError } from "#common/errors";
 import { recordAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { economicEvents } from "../db/schema";
+import { toEvent } from "./events";
 import { syncReminderTimes } from "./merge";
-import { toEvent } from "./service";
 import type { EconomicEvent } from "./types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

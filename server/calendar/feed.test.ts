@@ -9,8 +9,8 @@ import { calendarFeedCache, economicEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
+import { createCalendar } from "./events";
 import { parseForexFactory, toFeedEvents } from "./forex-factory";
-import { createCalendar } from "./service";
 import { refreshFeeds } from "./sources";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");

@@ -14,8 +14,8 @@ import { createBrowserSubscription, decryptPushMessage } from "../push/testing/p
 import type { Services } from "../services";
 import { signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
-import type { CalendarFeature } from ".";
 import { createReminders } from "./reminders";
+import type { CalendarFeature } from "./service";
 
 // Calendar reminders through the alert channels: each reminder that fires is a trigger in the
 // alert history, and push and webhook go through the delivery queue in the same transaction.

@@ -5,9 +5,9 @@ import { alertNotifications, auditLog, calendarReminders, economicEvents, mailOu
 import type { Services } from "../services";
 import { signUpVerified } from "../testing/fixtures";
 import { createTestServices } from "../testing/test-services";
-import type { CalendarFeature } from ".";
 import { toFeedEvents } from "./forex-factory";
 import { mergeFeedEvents } from "./merge";
+import type { CalendarFeature } from "./service";
 
 let s: Services;
 let calendar: CalendarFeature;

@@ -1,160 +1,83 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { DEFAULT_CALENDAR_DAYS, MAX_CALENDAR_DAYS } from "#common/analytics-schema";
-import type { Db } from "../db/client";
-import { economicEvents } from "../db/schema";
-import type { Logger } from "../logger";
-import { buildSchedule } from "./schedule";
-import type { CalendarService, EconomicEvent } from "./types";
+import type { Config } from "#server/config";
+import type { Db } from "#server/db/client";
+import type { DeliveryQueue } from "#server/delivery/types";
+import type { Scheduler } from "#server/jobs/scheduler";
+import type { Logger } from "#server/logger";
+import type { Outbox } from "#server/mail/outbox";
+import type { Bus } from "#server/realtime/bus";
+import { type CalendarEditor, createCalendarEditor } from "./editor";
+import { createCalendar, type EconomicCalendar } from "./events";
+import { type CalendarReminders, createReminders } from "./reminders";
+import { refreshFeeds } from "./sources";
+import { createUserTimeZones, type UserTimeZones } from "./time-zone";
 
-/** The calendar takes a number of days ahead, 30 by default. */
-export const DEFAULT_DAYS = DEFAULT_CALENDAR_DAYS;
-/** How far ahead the stored schedule reaches. */
-export const SCHEDULE_DAYS = 90;
-/** How far back the schedule is stored, so an event page has past releases to show. */
-export const HISTORY_DAYS = 400;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const EXTEND_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The feed job wakes often but fetches only when a feed is due (its own interval and back-off). */
+const FEEDS_EVERY_MS = 15 * 60 * 1000;
+const REMINDERS_EVERY_MS = 30 * 1000;
+/** Offline, a request gives up quickly; the job runs in the background and never delays start. */
+const FEED_TIMEOUT_MS = 10_000;
 
-export interface CalendarQuery {
-  days?: number;
-  country?: string;
-  importance?: EconomicEvent["importance"];
-  category?: string;
+/** The calendar's full API for its pages: events, reminders, the editor and the reader's zone. */
+export interface CalendarFeature extends EconomicCalendar {
+  reminders: CalendarReminders;
+  editor: CalendarEditor;
+  timeZones: UserTimeZones;
+  /** "forexfactory" when the weekly feed is on, else "schedule" (offline). */
+  liveSource: "forexfactory" | "schedule";
 }
 
-export interface CalendarRange {
-  from: Date;
-  to: Date;
-  country?: string;
-  importance?: EconomicEvent["importance"];
-  category?: string;
+export interface CalendarDeps {
+  db: Db;
+  log: Logger;
+  config: Pick<Config, "publicUrl" | "CALENDAR_SOURCE" | "CALENDAR_FF_URL" | "CALENDAR_FF_HOURS">;
+  outbox: Outbox;
+  bus: Bus;
+  /** Reminders that ask for push or a webhook go through the delivery queue. */
+  delivery: DeliveryQueue;
+  jobs: Pick<Scheduler, "register">;
 }
 
-export interface EconomicCalendar extends CalendarService {
-  /** Stores the recurring schedule around today; returns how many events were new. */
-  ensureSchedule(opts?: { now?: Date; days?: number }): Promise<number>;
-  upcoming(opts?: CalendarQuery & { now?: Date }): Promise<EconomicEvent[]>;
-  /** Events starting in [from, to), oldest first (the API). */
-  range(query: CalendarRange): Promise<EconomicEvent[]>;
-  byId(id: string): Promise<EconomicEvent | null>;
-  /** Releases of a series before an instant, newest first. */
-  history(series: string, opts?: { before?: Date; limit?: number }): Promise<EconomicEvent[]>;
-}
-
-/** Start of the current UTC day, so today's earlier events stay listed. */
-function startOfUtcDay(d: Date) {
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-}
-
-export function clampDays(days: number | undefined): number {
-  if (days === undefined || !Number.isFinite(days)) return DEFAULT_DAYS;
-  return Math.min(MAX_CALENDAR_DAYS, Math.max(1, Math.trunc(days)));
-}
-
-/** A schedule key without its date or period: "cpi:sa:2026-12" -> "cpi:sa". */
-export const seriesOfKey = (key: string) => key.replace(/:[^:]+$/, "");
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function toEvent(r: typeof economicEvents.$inferSelect): EconomicEvent {
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    startsAt: r.startsAt,
-    country: r.country,
-    category: r.category,
-    importance: r.importance,
-    impact: r.impact,
-    forecast: r.forecast,
-    previous: r.previous,
-    actual: r.actual,
-    source: r.source,
-    confidence: r.confidence,
-    sourceUrl: r.sourceUrl,
-    status: r.status,
-    series: r.series,
-  };
-}
-
-function filters(q: { country?: string; importance?: string; category?: string }): SQL[] {
-  const where: SQL[] = [];
-  if (q.country) where.push(eq(economicEvents.country, q.country));
-  if (q.importance) where.push(eq(economicEvents.importance, q.importance as EconomicEvent["importance"]));
-  if (q.category) where.push(eq(economicEvents.category, q.category));
-  return where;
-}
-
-export function createCalendar(deps: { db: Db; log: Logger }): EconomicCalendar {
-  const { db, log } = deps;
-
-  async function range(q: CalendarRange) {
-    const rows = await db
-      .select()
-      .from(economicEvents)
-      .where(and(gte(economicEvents.startsAt, q.from), lt(economicEvents.startsAt, q.to), ...filters(q)))
-      .orderBy(asc(economicEvents.startsAt), asc(economicEvents.title))
-      .limit(2000);
-    return rows.map(toEvent);
+/** Creates services.calendar and the jobs: the schedule kept ahead, the weekly feed, reminders. */
+export function createCalendarFeature(deps: CalendarDeps): CalendarFeature {
+  const { db, log, config, jobs } = deps;
+  const calendar: CalendarFeature = Object.assign(createCalendar({ db, log }), {
+    reminders: createReminders({
+      db,
+      log,
+      outbox: deps.outbox,
+      bus: deps.bus,
+      delivery: deps.delivery,
+      siteUrl: config.publicUrl,
+    }),
+    editor: createCalendarEditor(db),
+    timeZones: createUserTimeZones(db),
+    liveSource: config.CALENDAR_SOURCE,
+  });
+  jobs.register({
+    name: "economic-calendar",
+    intervalMs: EXTEND_EVERY_MS,
+    run: async () => void (await calendar.ensureSchedule()),
+  });
+  if (config.CALENDAR_SOURCE === "forexfactory") {
+    jobs.register({
+      name: "economic-calendar-feed",
+      intervalMs: FEEDS_EVERY_MS,
+      run: async (signal) =>
+        void (await refreshFeeds({
+          db,
+          log,
+          urls: config.CALENDAR_FF_URL,
+          minIntervalMs: config.CALENDAR_FF_HOURS * 60 * 60 * 1000,
+          timeoutMs: FEED_TIMEOUT_MS,
+          signal,
+        })),
+    });
   }
-
-  return {
-    async ensureSchedule(opts = {}) {
-      const now = opts.now ?? new Date();
-      const today = startOfUtcDay(now);
-      const from = new Date(today.getTime() - HISTORY_DAYS * DAY_MS);
-      const to = new Date(today.getTime() + (opts.days ?? SCHEDULE_DAYS) * DAY_MS);
-      const events = buildSchedule(from, to);
-      let added = 0;
-      for (let i = 0; i < events.length; i += 200) {
-        const rows = await db
-          .insert(economicEvents)
-          .values(events.slice(i, i + 200).map((e) => ({ ...e, series: seriesOfKey(e.sourceKey) })))
-          .onConflictDoNothing({ target: economicEvents.sourceKey })
-          .returning({ id: economicEvents.id });
-        added += rows.length;
-      }
-      // Rows stored before events had a series get one from their key.
-      await db
-        .update(economicEvents)
-        .set({ series: sql`regexp_replace(${economicEvents.sourceKey}, ':[^:]+$', '')` })
-        .where(and(isNull(economicEvents.series), isNotNull(economicEvents.sourceKey)));
-      if (added) log.info({ added, through: to.toISOString() }, "economic calendar extended");
-      return added;
-    },
-
-    async upcoming(opts = {}) {
-      const now = opts.now ?? new Date();
-      return range({
-        from: startOfUtcDay(now),
-        to: new Date(now.getTime() + clampDays(opts.days) * DAY_MS),
-        country: opts.country,
-        importance: opts.importance,
-        category: opts.category,
-      });
-    },
-
-    range,
-
-    async byId(id) {
-      if (!UUID.test(id)) return null;
-      const [row] = await db.select().from(economicEvents).where(eq(economicEvents.id, id));
-      return row ? toEvent(row) : null;
-    },
-
-    async history(series, opts = {}) {
-      const rows = await db
-        .select()
-        .from(economicEvents)
-        .where(
-          and(
-            eq(economicEvents.series, series),
-            lt(economicEvents.startsAt, opts.before ?? new Date()),
-            eq(economicEvents.status, "scheduled"),
-          ),
-        )
-        .orderBy(desc(economicEvents.startsAt))
-        .limit(Math.min(opts.limit ?? 12, 60));
-      return rows.map(toEvent);
-    },
-  };
+  jobs.register({
+    name: "calendar-reminders",
+    intervalMs: REMINDERS_EVERY_MS,
+    run: async () => void (await calendar.reminders.sendDue()),
+  });
+  return calendar;
 }

@@ -3,7 +3,9 @@ import { AppError } from "#common/errors";
 import { newsItems } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { type ContentService, createContent, seedContent } from "./index";
+import { seedContent } from "./seed";
+import { createContent } from "./service";
+import type { ContentService } from "./types";
 
 let s: Services;
 let content: ContentService;

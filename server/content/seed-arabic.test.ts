@@ -8,7 +8,7 @@ import { EDUCATION_CARDS_AR } from "../news/education-ar";
 import { EDUCATION_CARDS, seedEducation } from "../news/seed";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
-import { seedContent } from "./index";
+import { seedContent } from "./seed";
 import { SEED_ARTICLES, SEED_BLACKLIST, SEED_BROKERS } from "./seed-data";
 import { SEED_ARTICLES_AR, SEED_BLACKLIST_AR, SEED_BROKERS_AR } from "./seed-data-ar";
 

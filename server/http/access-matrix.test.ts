@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { grantAdmin } from "../auth/roles";
-import type { CalendarFeature } from "../calendar";
+import type { CalendarFeature } from "../calendar/service";
 import {
   alertNotifications,
   alertTriggers,

@@ -1,5 +1,7 @@
+import type { SharedSnapshots } from "../cache/shared-snapshots";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Scheduler } from "../jobs/scheduler";
 import type { Logger } from "../logger";
 import { itemAnalyser, pickEngine } from "./analyse-items";
 import type { AnalysisEngine } from "./analysis/types";
@@ -12,7 +14,8 @@ import type { NewsService } from "./types";
 
 export { type Dashboard, type NewsSummary, SUMMARY_COUNT } from "./dashboard";
 
-export interface NewsAnalyticsService {
+/** The analytics dashboard's API (the /news-analytics page). */
+export interface AnalyticsService {
   /** "offline" or "ai:<model>". */
   readonly engine: string;
   dashboard(): Promise<Dashboard>;
@@ -37,19 +40,25 @@ export interface NewsDeps {
   >;
   /** Tests inject an engine; otherwise the AI engine when configured, else the offline one. */
   engine?: AnalysisEngine;
+  jobs: Pick<Scheduler, "register">;
+  /** Told when a poll stored stories, so every process's copies of the news pages are read again. */
+  snapshots?: Pick<SharedSnapshots, "changed">;
 }
+
+/** services.news: what other features read (latest items) plus the analytics dashboard's API. */
+export type News = NewsService & AnalyticsService;
 
 /**
  * News in parts: ingesting feeds (ingest.ts), analysing stories (analyse-items.ts), the analytics
  * dashboard (dashboard.ts) and its refresh (analysis-refresh.ts), and the tables' queries
- * (queries.ts). createNews only wires them.
+ * (queries.ts). createNews only wires them and registers the feed poll job.
  */
-export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
+export function createNews(deps: NewsDeps): News {
   const { db, log, config } = deps;
   const engine = pickEngine(config, log, deps.engine);
   const analyse = itemAnalyser(db, engine);
   const pollIntervalMs = config.RSS_POLL_MINUTES * 60_000;
-  return {
+  const news: News = {
     engine: engine.name,
     latest: (opts) => latestItems(db, opts),
     dashboard: () => buildDashboard({ db, log, analyse, engine: engine.name }),
@@ -67,4 +76,13 @@ export function createNews(deps: NewsDeps): NewsService & NewsAnalyticsService {
     feeds: () => listFeeds(db),
     education: () => listEducation(db),
   };
+  deps.jobs.register({
+    name: "rss-poll",
+    intervalMs: pollIntervalMs,
+    run: async (signal) => {
+      const reports = await news.poll({ signal });
+      if (reports.some((r) => r.added.length > 0)) await deps.snapshots?.changed("news");
+    },
+  });
+  return news;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketService } from "#server/market/types";
-import { seedContent } from "../content";
+import { seedContent } from "../content/seed";
 import { economicEvents, educationCards, newsItems } from "../db/schema";
 import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";

@@ -1,4 +1,4 @@
-import type { Dashboard, NewsSummary } from "#server/news";
+import type { Dashboard, NewsSummary } from "#server/news/dashboard";
 import type { NewsItem } from "#server/news/types";
 import type { Format } from "~/lib/format";
 

@@ -1,5 +1,5 @@
 import { isTimeZone, TZ_COOKIE, timeZoneFromCookie } from "#common/calendar-options";
-import type { CalendarFeature } from "#server/calendar";
+import type { CalendarFeature } from "#server/calendar/service";
 import { type RequestContext, requestContext } from "~/context";
 import { services, sessionUser } from "~/lib/auth.server";
 

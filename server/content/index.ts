@@ -1,3 +1,0 @@
-export { seedContent } from "./seed";
-export { createContent } from "./service";
-export type * from "./types";
