@@ -21,6 +21,31 @@ export class ChatLimitError extends AppError {
   }
 }
 
+/** The conversation so far: the database for a signed-in user, the client's turns otherwise. */
+async function loadHistory(db: Db, log: Logger, body: ChatRequest, userId: string | null) {
+  if (!userId) return { conversation: null, created: false, history: body.history.slice(-HISTORY_TURNS) };
+  if (body.conversationId) {
+    const found = await queries.findConversationWithHistory(db, {
+      userId,
+      conversationId: body.conversationId,
+      last: HISTORY_TURNS * 2,
+    });
+    if (!found) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
+    return { conversation: found.conversation, created: false, history: found.history as HistoryTurn[] };
+  }
+  try {
+    // The first message creates the conversation, so it shows in the drawer at once.
+    const conversation = await queries.createConversation(db, {
+      userId,
+      title: conversationTitle(body.message),
+    });
+    return { conversation, created: true, history: [] as HistoryTurn[] };
+  } catch (err) {
+    log.error({ err }, "chat conversation create failed");
+    throw new AppError("unavailable:chat_create", "Failed to create new conversation");
+  }
+}
+
 export type Admitted = Awaited<ReturnType<ReturnType<typeof chatAdmission>>>;
 
 export function chatAdmission({ config, db, log }: { config: Config; db: Db; log: Logger }) {
@@ -47,31 +72,6 @@ export function chatAdmission({ config, db, log }: { config: Config; db: Db; log
     }
   }
 
-  /** The conversation so far: the database for a signed-in user, the client's turns otherwise. */
-  async function loadHistory(body: ChatRequest, userId: string | null) {
-    if (!userId) return { conversation: null, created: false, history: body.history.slice(-HISTORY_TURNS) };
-    if (body.conversationId) {
-      const found = await queries.findConversationWithHistory(db, {
-        userId,
-        conversationId: body.conversationId,
-        last: HISTORY_TURNS * 2,
-      });
-      if (!found) throw new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
-      return { conversation: found.conversation, created: false, history: found.history as HistoryTurn[] };
-    }
-    try {
-      // The first message creates the conversation, so it shows in the drawer at once.
-      const conversation = await queries.createConversation(db, {
-        userId,
-        title: conversationTitle(body.message),
-      });
-      return { conversation, created: true, history: [] as HistoryTurn[] };
-    } catch (err) {
-      log.error({ err }, "chat conversation create failed");
-      throw new AppError("unavailable:chat_create", "Failed to create new conversation");
-    }
-  }
-
   /**
    * The rate limit, then the history. Reading an existing conversation writes nothing, so it runs
    * beside the limit check (and is dropped if the limit refuses); a new conversation is only
@@ -80,11 +80,11 @@ export function chatAdmission({ config, db, log }: { config: Config; db: Db; log
   return async function admit(body: ChatRequest, userId: string | null, ip: string) {
     if (!userId || !body.conversationId) {
       await checkRateLimit(ip, userId);
-      return loadHistory(body, userId);
+      return loadHistory(db, log, body, userId);
     }
     const [limit, history] = await Promise.allSettled([
       checkRateLimit(ip, userId),
-      loadHistory(body, userId),
+      loadHistory(db, log, body, userId),
     ]);
     if (limit.status === "rejected") throw limit.reason;
     if (history.status === "rejected") throw history.reason;

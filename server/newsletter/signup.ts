@@ -38,34 +38,35 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string; cause?: { code?: string } })?.code === "23505" ||
   (err as any)?.cause?.code === "23505";
 
+/** The full form's welcome mail, in the subscriber's language. */
+async function enqueueWelcome({ outbox, log, links }: SignupDeps, sub: Subscriber) {
+  try {
+    await outbox.enqueue(
+      welcomeMail({
+        key: `welcome:${sub.id}:${sub.subscribedAt.getTime()}`,
+        to: sub.email,
+        name: sub.fullName,
+        frequency: sub.frequency,
+        siteUrl: links.sitePath(sub.locale),
+        unsubscribe: links.unsubscribeLinks(sub.id, sub.locale),
+        locale: sub.locale,
+      }),
+    );
+  } catch (err) {
+    // The signup stands even if its welcome mail cannot be queued.
+    log.error({ err, subscriberId: sub.id }, "welcome email could not be queued");
+  }
+}
+
 export function newsletterSignup(
   deps: SignupDeps,
 ): Pick<NewsletterService, "subscribe" | "unsubscribeInfo" | "unsubscribe"> {
-  const { db, outbox, log, links } = deps;
+  const { db, log, links } = deps;
   const signupLimiter = createRateLimiter(db, {
     name: "newsletter-signup",
     limit: deps.signupsPerIp ?? 20,
     windowMs: 10 * 60_000,
   });
-
-  async function enqueueWelcome(sub: Subscriber) {
-    try {
-      await outbox.enqueue(
-        welcomeMail({
-          key: `welcome:${sub.id}:${sub.subscribedAt.getTime()}`,
-          to: sub.email,
-          name: sub.fullName,
-          frequency: sub.frequency,
-          siteUrl: links.sitePath(sub.locale),
-          unsubscribe: links.unsubscribeLinks(sub.id, sub.locale),
-          locale: sub.locale,
-        }),
-      );
-    } catch (err) {
-      // The signup stands even if its welcome mail cannot be queued.
-      log.error({ err, subscriberId: sub.id }, "welcome email could not be queued");
-    }
-  }
 
   return {
     async subscribe(input, meta) {
@@ -91,7 +92,7 @@ export function newsletterSignup(
       }
       if (!row) throw new AppError("conflict:newsletter_duplicate", DUPLICATE_MESSAGE);
       log.info({ subscriberId: row.id, source: input.source }, "newsletter signup");
-      if (input.source === "full") await enqueueWelcome(row);
+      if (input.source === "full") await enqueueWelcome(deps, row);
       return { id: row.id, email: row.email };
     },
 
