@@ -90,7 +90,7 @@ export default function CalendarEventPage({ loaderData }: Route.ComponentProps) 
   return (
     <Page
       title={event.title}
-      titleAttrs={event.titleLang ? langAttrs(event.titleLang) : undefined}
+      titleAttrs={event.titleLang ? { lang: event.titleLang, dir: "ltr" } : undefined}
       subtitle={`${t(`countries.${event.country}`, { defaultValue: event.currencyName ?? event.country })} · ${t(`categories.${event.category}`, { defaultValue: event.category })}`}
     >
       <Link

@@ -301,11 +301,18 @@ test("an editor's Arabic text shows on Arabic pages; text without Arabic shows i
     await page.waitForLoadState("networkidle");
   };
 
+  // The shipped rows come with Arabic: the test keeps each original and puts it back at the end.
   await edit("brokers", 0);
   const brokerAr = page.getByLabel("Arabic description (optional)");
   await expect(brokerAr).toHaveAttribute("dir", "rtl");
   await expect(brokerAr).toHaveAttribute("lang", "ar");
+  const broker0Ar = await brokerAr.inputValue();
   await brokerAr.fill("وسيط منظم بفروق أسعار منخفضة");
+  await save();
+  // A broker without Arabic shows its English description, marked.
+  await edit("brokers", 1);
+  const broker1Ar = await page.getByLabel("Arabic description (optional)").inputValue();
+  await page.getByLabel("Arabic description (optional)").fill("");
   await save();
 
   await edit("articles", 0);
@@ -313,6 +320,9 @@ test("an editor's Arabic text shows on Arabic pages; text without Arabic shows i
   const slug = await page.getByLabel("Slug").inputValue();
   const section = await page.getByLabel("Section *").inputValue();
   const path = `${section === "broker-analysis" ? "/brokers/analysis" : "/news/article"}/${encodeURIComponent(slug)}`;
+  const articleTitleAr = await page.getByLabel("Arabic title (optional)").inputValue();
+  const articleBodyAr = await page.getByLabel("Arabic body (Markdown, optional)").inputValue();
+  await page.getByLabel("Arabic title (optional)").fill("");
   await page
     .getByLabel("Arabic body (Markdown, optional)")
     .fill("نص **عربي** للمقال<script>window.hacked = 1</script>");
@@ -340,10 +350,14 @@ test("an editor's Arabic text shows on Arabic pages; text without Arabic shows i
     await screenshots(page, "article-arabic-body");
   } finally {
     await edit("brokers", 0);
-    await page.getByLabel("Arabic description (optional)").fill("");
+    await page.getByLabel("Arabic description (optional)").fill(broker0Ar);
+    await save();
+    await edit("brokers", 1);
+    await page.getByLabel("Arabic description (optional)").fill(broker1Ar);
     await save();
     await edit("articles", 0);
-    await page.getByLabel("Arabic body (Markdown, optional)").fill("");
+    await page.getByLabel("Arabic title (optional)").fill(articleTitleAr);
+    await page.getByLabel("Arabic body (Markdown, optional)").fill(articleBodyAr);
     await save();
   }
 });

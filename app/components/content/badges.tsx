@@ -62,7 +62,7 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
   const { t } = useTranslation("content");
   return (
     <span className={`${pill} ${SEVERITY_CLASS[severity]}`} data-severity={severity}>
-      {t("blacklist.risk", { severity: severity.toUpperCase() })}
+      {t("blacklist.risk", { severity: t(`blacklist.severityName.${severity}`) })}
     </span>
   );
 }
