@@ -23,6 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     exchange: market.exchange(instrument.exchange) ?? null,
     history: await openingChart(market, instrument.symbol),
     listing: await listingFacts(services(context).instruments, instrument.symbol),
+    // Each with its source and date; the history figures come from the per-session cache.
+    statistics: (await services(context).company.keyStatistics(instrument.symbol)) ?? null,
     market: marketPageData(market, instrument),
   };
 }
@@ -37,10 +39,16 @@ async function listingFacts(
 }
 
 export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
-  const { instrument, exchange, history, market, listing } = loaderData;
+  const { instrument, exchange, history, market, listing, statistics } = loaderData;
   return (
     <MarketFeedProvider data={market}>
-      <InstrumentView instrument={instrument} exchange={exchange} history={history} listing={listing} />
+      <InstrumentView
+        instrument={instrument}
+        exchange={exchange}
+        history={history}
+        listing={listing}
+        statistics={statistics}
+      />
     </MarketFeedProvider>
   );
 }

@@ -124,18 +124,16 @@ describe("key statistics from stored daily history", () => {
   });
 
   it("computes the history figures once per session: a new bar counts only after the session changes", async () => {
-    await s.db
-      .insert(marketBars)
-      .values(
-        bar("2222", "2026-11-22", {
-          open: 37,
-          high: 60,
-          low: 36,
-          close: 38,
-          volume: 50_000,
-          source: "yahoo",
-        }),
-      );
+    await s.db.insert(marketBars).values(
+      bar("2222", "2026-11-22", {
+        open: 37,
+        high: 60,
+        low: 36,
+        close: 38,
+        volume: 50_000,
+        source: "yahoo",
+      }),
+    );
     const sameSession = (await s.company.keyStatistics("2222"))!.statistics;
     expect(sameSession.range52Week?.value.high).toBe(50);
     // Monday 23 November, after the close of Sunday's session: the next read sees the new bar.
@@ -143,6 +141,20 @@ describe("key statistics from stored daily history", () => {
     const next = (await s.company.keyStatistics("2222"))!.statistics;
     expect(next.range52Week?.value.high).toBe(60);
     expect(next.volume).toEqual({ value: 50_000, source: "yahoo", asOf: "2026-11-22" });
+  });
+
+  it("asks again soon for a company without stored bars yet (a first start still backfilling)", async () => {
+    await s.db.delete(marketBars).where(inArray(marketBars.symbol, ["2280"]));
+    expect((await s.company.keyStatistics("2280"))!.statistics.range52Week).toBeUndefined();
+    await s.db
+      .insert(marketBars)
+      .values(bar("2280", "2026-11-22", { high: 52, low: 48, close: 50, source: "yahoo" }));
+    expect((await s.company.keyStatistics("2280"))!.statistics.range52Week).toBeUndefined();
+    now += 30_000;
+    expect((await s.company.keyStatistics("2280"))!.statistics.range52Week?.value).toMatchObject({
+      low: 48,
+      high: 52,
+    });
   });
 });
 

@@ -18,6 +18,8 @@ export interface CompanyDeps {
 const SESSIONS_READ = 380;
 /** While an exchange trades, its running session's bar grows: re-read at most this often. */
 const RUNNING_SESSION_MS = 5 * 60_000;
+/** A symbol without stored bars yet (a first start still backfilling) is asked again after this. */
+const EMPTY_RETRY_MS = 30_000;
 
 /** The listings file's date, for the facts (sector, exchange, currency) its sources gave. */
 function listingsFileFacts() {
@@ -29,11 +31,14 @@ export function createCompany(deps: CompanyDeps): Company {
   const { db, market } = deps;
   const clock = deps.clock ?? Date.now;
   let listingAsOf: ReturnType<typeof listingsFileFacts> | undefined;
-  const history = createStatsCache(async (symbol) => {
-    const quote = market.quote(symbol);
-    const realSource = quote && quote.source !== "simulator" ? quote.source : null;
-    return historyStats(await readDailyBars({ db, symbol, sessions: SESSIONS_READ }), realSource);
-  });
+  const history = createStatsCache(
+    async (symbol) => {
+      const quote = market.quote(symbol);
+      const realSource = quote && quote.source !== "simulator" ? quote.source : null;
+      return historyStats(await readDailyBars({ db, symbol, sessions: SESSIONS_READ }), realSource);
+    },
+    { clock, emptyMs: EMPTY_RETRY_MS },
+  );
   // The statistics change when the exchange opens or closes a session (and as a running one grows).
   function sessionKey(instrument: Instrument) {
     const ex = market.exchange?.(instrument.exchange);

@@ -1,3 +1,4 @@
+import { at, tr, trPattern } from "./catalogs";
 import { expect, hydrated, type Page, signInAsAdmin, test } from "./fixtures";
 
 // The e2e server ticks every second (MARKET_TICK_MS=1000). Crypto trades 24/7, so it always moves.
@@ -355,4 +356,65 @@ test("the home hero never claims live prices while every price it shows is simul
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the Arabic home page scrolls sideways on a phone").toBeLessThanOrEqual(0);
   await page.screenshot({ path: "screenshots/truth-hero-ar-390.png" });
+});
+
+test("a Tadawul company page shows its key statistics, each naming its source on focus, in English and Arabic", async ({
+  page,
+}) => {
+  await openHome(page);
+  // A first start stores the simulator's year of bars in the background: wait for Aramco's.
+  await expect
+    .poll(
+      async () => (await (await page.request.get("/api/instruments/2222")).json()).statistics.range52Week,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBeTruthy();
+  for (const lang of ["en", "ar"] as const) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(at(lang, "/markets/2222"));
+      await hydrated(page);
+      const stats = page.getByRole("region", { name: tr(lang, "market:keyStats.title") });
+      await expect(stats).toBeVisible();
+      // The 52-week range: a figure from the simulator's bars here (the e2e server simulates), so
+      // its tooltip says it is simulated; keyboard focus shows it.
+      const range = stats.locator('[data-stat="range52Week"]');
+      await expect(range.locator("dt")).toHaveText(tr(lang, "market:keyStats.range52Week"));
+      await range.getByRole("button").focus();
+      await expect(range.getByRole("tooltip")).toBeVisible();
+      await expect(range.getByRole("tooltip")).toHaveText(tr(lang, "market:keyStats.simulated"));
+      await expect(range.getByRole("img")).toHaveAttribute(
+        "aria-label",
+        trPattern(lang, "market:keyStats.position"),
+      );
+      // The exchange: a fact of the listing, with the listings' source and date.
+      const exchange = stats.locator('[data-stat="exchange"]');
+      await exchange.getByRole("button").focus();
+      await expect(exchange.getByRole("tooltip")).toBeVisible();
+      await expect(exchange.getByRole("tooltip")).toHaveText(
+        trPattern(lang, "market:keyStats.sourceOn", {
+          source: tr(lang, "market:keyStats.listings", { key: "catalogue" }).replace(/[()]/g, "\\$&"),
+        }),
+      );
+      // Shares outstanding: no source gives them, so "—" and why, never an invented number.
+      const shares = stats.locator('[data-stat="sharesOutstanding"]');
+      await expect(shares.getByRole("button")).toHaveText("—");
+      await shares.getByRole("button").hover();
+      await expect(shares.getByRole("tooltip")).toBeVisible();
+      await expect(shares.getByRole("tooltip")).toHaveText(tr(lang, "market:keyStats.unpublished"));
+      // The page stays within the viewport on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await range.getByRole("button").focus();
+      await stats.screenshot({ path: `screenshots/key-statistics-${lang}-${width}.png` });
+    }
+  }
+  // The same figures in the API, each as { value, source, asOf }.
+  const api = await page.request.get("/api/instruments/2222");
+  expect(api.status()).toBe(200);
+  const body = await api.json();
+  expect(body.statistics.range52Week).toMatchObject({ source: "simulator", simulated: true });
+  expect(body.statistics.exchange).toMatchObject({ value: "TADAWUL", source: "catalogue" });
+  expect(body.statistics).not.toHaveProperty("sharesOutstanding");
 });

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { KeyStatistics } from "#common/key-statistics";
 import type { Bar, ExchangeInfo, HistoryRange, Instrument } from "#server/market/types";
 import { Link } from "~/components/link";
 import { WatchButton } from "~/components/watchlists/watch-button";
@@ -8,6 +9,7 @@ import type { Format } from "~/lib/format";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { instrumentName } from "./format";
+import { KeyStatisticsPanel } from "./key-statistics";
 import { useMarketFeed } from "./market-feed";
 import { PriceChart } from "./price-chart";
 import { FeedHeartbeat, offsetLabel, PriceStatePill, usePageZone, zonedDateTime } from "./price-state";
@@ -62,6 +64,7 @@ export function InstrumentView({
   exchange,
   history,
   listing,
+  statistics,
 }: {
   instrument: Instrument;
   exchange: ExchangeInfo | null;
@@ -69,6 +72,8 @@ export function InstrumentView({
   history: { range: HistoryRange; bars: Bar[] };
   /** A listed company's sector and board (Tadawul: main or nomu); none for curated instruments. */
   listing?: { sector: string; board?: string } | null;
+  /** Key statistics, each with its source and date. */
+  statistics?: KeyStatistics | null;
 }) {
   const { t } = useTranslation("market");
   const lang = useLang();
@@ -202,6 +207,11 @@ export function InstrumentView({
           </dl>
           <p className="mt-3 text-xs text-slate-500">{t("instrument.delayedHint")}</p>
         </section>
+        {statistics ? (
+          <div className="lg:col-span-2">
+            <KeyStatisticsPanel data={statistics} decimals={d} />
+          </div>
+        ) : null}
       </div>
     </div>
   );
