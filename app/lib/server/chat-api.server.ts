@@ -1,6 +1,6 @@
 import { failureOf } from "#common/action-result";
 import type { ChatErrorBody } from "#common/chat";
-import type { ChatService } from "#server/chat";
+import type { ChatService } from "#server/chat/types";
 import { type RequestContext, requestContext } from "~/context";
 import { getUser } from "~/lib/auth.server";
 

@@ -1,11 +1,5 @@
 import type { LanguageModel } from "ai";
-import {
-  type ChatInfo,
-  type ChatRequest,
-  type ConversationSummary,
-  chatRequestSchema,
-  type StoredMessage,
-} from "#common/chat";
+import { chatRequestSchema } from "#common/chat";
 import { AppError } from "#common/errors";
 import type { AlertsService } from "#server/alerts/types";
 import type { CalendarService } from "#server/calendar/types";
@@ -18,28 +12,9 @@ import { chatAdmission, NOT_FOUND_MESSAGE } from "./admission";
 import { chatAnswerer } from "./answer";
 import * as queries from "./conversations";
 import { replyStream } from "./reply-stream";
+import type { ChatService } from "./types";
 
 export { ChatLimitError, SITE_LIMIT_MESSAGE } from "./admission";
-
-export interface ChatService {
-  info(): ChatInfo;
-  /** Zod schema of the POST /api/chat body (the message length limit comes from config). */
-  requestSchema: ReturnType<typeof chatRequestSchema>;
-  /**
-   * Everything after validation and identification: rate limit, history, the streamed reply,
-   * saving. Throws AppError (429, 404) before the stream starts.
-   */
-  reply(input: {
-    body: ChatRequest;
-    userId: string | null;
-    ip: string;
-    signal: AbortSignal;
-  }): Promise<Response>;
-  listConversations(userId: string): Promise<ConversationSummary[]>;
-  /** Throws not_found unless the conversation is the user's. */
-  conversationMessages(userId: string, conversationId: string): Promise<StoredMessage[]>;
-  deleteConversation(userId: string, conversationId: string): Promise<void>;
-}
 
 export interface ChatDeps {
   config: Config;

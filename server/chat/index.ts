@@ -1,1 +1,0 @@
-export { type ChatService, createChat } from "./chat-service";
