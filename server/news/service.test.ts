@@ -147,24 +147,29 @@ describe("news analytics dashboard (feed, then summaries, then sentiment)", () =
   });
 
   it("returns an education card's Arabic version beside the English, null where none was written", async () => {
-    const slug = EDUCATION_CARDS[0]!.slug;
+    const [first, second] = EDUCATION_CARDS;
+    const shipped = await s.news.education();
+    const shippedAr = (slug: string) => shipped.find((c) => c.slug === slug)!;
+    // The shipped cards carry their Arabic; an editor's text replaces it, a cleared field is null.
+    expect(shippedAr(first!.slug).titleAr).toBe("فهم أسواق الأسهم الخليجية");
+    await s.db.update(educationCards).set({ bodyAr: "نص عربي" }).where(eq(educationCards.slug, first!.slug));
     await s.db
       .update(educationCards)
-      .set({ titleAr: "فهم أسواق الأسهم الخليجية", bodyAr: "نص عربي" })
-      .where(eq(educationCards.slug, slug));
+      .set({ titleAr: null, bodyAr: null })
+      .where(eq(educationCards.slug, second!.slug));
     try {
       const cards = await s.news.education();
-      expect(cards.find((c) => c.slug === slug)).toMatchObject({
+      expect(cards.find((c) => c.slug === first!.slug)).toMatchObject({
         title: "Understanding Gulf Stock Markets",
         titleAr: "فهم أسواق الأسهم الخليجية",
         bodyAr: "نص عربي",
       });
-      expect(cards.find((c) => c.slug !== slug)).toMatchObject({ titleAr: null, bodyAr: null });
+      expect(cards.find((c) => c.slug === second!.slug)).toMatchObject({ titleAr: null, bodyAr: null });
     } finally {
-      await s.db
-        .update(educationCards)
-        .set({ titleAr: null, bodyAr: null })
-        .where(eq(educationCards.slug, slug));
+      for (const card of [first!, second!]) {
+        const { titleAr, bodyAr } = shippedAr(card.slug);
+        await s.db.update(educationCards).set({ titleAr, bodyAr }).where(eq(educationCards.slug, card.slug));
+      }
     }
   });
 });
