@@ -317,6 +317,18 @@ describe("import rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("every feature has the same entry files: service.ts (its factory) and types.ts, no index.ts", () => {
+    const bad = layersOf(serverFolders()).features.flatMap((dir) => {
+      const has = (name: string) => existsSync(path.join(root, dir, name));
+      return [
+        ...(has("service.ts") ? [] : [`${dir} has no service.ts`]),
+        ...(has("types.ts") ? [] : [`${dir} has no types.ts`]),
+        ...(has("index.ts") ? [`${dir} has an index.ts`] : []),
+      ];
+    });
+    expect(bad).toEqual([]);
+  });
+
   it("no import climbs three folders (../../../)", () => {
     const bad = collectEdges(CHECKED_FOR_CLIMBING)
       .filter((e) => e.specifier.includes("../../../"))

@@ -3,7 +3,7 @@ import type { Express } from "express";
 import { type AdminService, createAdmin } from "./admin/service";
 import { armedSymbols } from "./alerts/queries";
 import { createAlerts } from "./alerts/service";
-import type { PriceAlerts } from "./alerts/types";
+import type { Alerts } from "./alerts/types";
 import type { Auth } from "./auth/auth";
 import { createAuth } from "./auth/auth";
 import { createSessions, type Sessions } from "./auth/sessions";
@@ -106,7 +106,7 @@ export interface Services {
   /** Web Push: the VAPID public key, the user's devices, the test push. */
   push: PushService;
   /** Price alerts, their notifications and the header bell. */
-  alerts: PriceAlerts;
+  alerts: Alerts;
   /** A user's named watchlists of instruments, and the alerts set on a whole list. */
   watchlists: Watchlists;
   /** Subscribers, campaigns and the newsletter mails. */

@@ -3,12 +3,12 @@ import type { Db } from "../db/client";
 import type { MarketService } from "../market/types";
 import { evaluablePrice } from "./evaluable";
 import { listAlerts, listTriggers } from "./queries";
-import type { PriceAlerts } from "./types";
+import type { Alerts } from "./types";
 import { isUuid } from "./validation";
 
 const HISTORY_LIMIT = 100;
 
-export type AlertReads = Pick<PriceAlerts, "list" | "history" | "holdsNow" | "suggestions">;
+export type AlertReads = Pick<Alerts, "list" | "history" | "holdsNow" | "suggestions">;
 
 /** What the alerts page reads: the user's alerts, their trigger history and the instruments to choose from. */
 export function alertReads({

@@ -9,7 +9,7 @@ import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { createAlerts } from "./service";
 import { scriptedProvider, stubJobs } from "./testing/scripted-market";
-import type { PriceAlerts } from "./types";
+import type { Alerts } from "./types";
 
 // Crossings, windows, frequencies, expiry, editing and the trigger history, through the real
 // market feed and database, with the evaluating process on a clock the test moves.
@@ -17,8 +17,8 @@ import type { PriceAlerts } from "./types";
 let s: Services;
 let market: Market;
 let provider: ReturnType<typeof scriptedProvider>;
-let alerts: PriceAlerts;
-let leader: PriceAlerts;
+let alerts: Alerts;
+let leader: Alerts;
 /** Milliseconds the evaluating processes' clock runs ahead of the real one. */
 let ahead = 0;
 /** When set, the evaluating processes' clock stands still at this time. */
@@ -48,7 +48,7 @@ async function process(isLeader: boolean) {
   return p;
 }
 
-const others: PriceAlerts[] = [];
+const others: Alerts[] = [];
 async function tick(prices: Record<string, number>) {
   provider.set(prices);
   const applied = new Promise<void>((resolve) => {
@@ -86,7 +86,7 @@ async function makeUser() {
   await s.db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
   return id;
 }
-async function armed(userId: string, input: Parameters<PriceAlerts["create"]>[1]) {
+async function armed(userId: string, input: Parameters<Alerts["create"]>[1]) {
   const a = await alerts.create(userId, input);
   await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
   return a;
@@ -368,7 +368,7 @@ describe("bad input for the new fields", () => {
       .values({ userId: other, url: "https://example.com/hook" })
       .returning();
     const base = { symbol: "TASI", targetValue: 5 } as const;
-    const bad: Array<[Parameters<PriceAlerts["create"]>[1], string, string]> = [
+    const bad: Array<[Parameters<Alerts["create"]>[1], string, string]> = [
       [{ ...base, alertType: "move_window" }, "windowMinutes", ALERT_MESSAGES.windowRequired],
       [
         { ...base, alertType: "move_window", windowMinutes: 7 },

@@ -14,7 +14,7 @@ import {
   setAlertActive,
   updateAlert,
 } from "./queries";
-import type { AlertEvaluator, PriceAlertRow, PriceAlerts } from "./types";
+import type { AlertEvaluator, Alerts, PriceAlertRow } from "./types";
 import { checkedValues, ownAlertId } from "./validation";
 
 export interface AlertWritesDeps {
@@ -28,7 +28,7 @@ export interface AlertWritesDeps {
 }
 
 export type AlertWrites = Pick<
-  PriceAlerts,
+  Alerts,
   "create" | "update" | "duplicate" | "setActive" | "remove" | "expireDue"
 >;
 

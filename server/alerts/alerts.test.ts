@@ -12,15 +12,15 @@ import type { Services } from "../services";
 import { createTestServices } from "../testing/test-services";
 import { createAlerts } from "./service";
 import { scriptedProvider, stubJobs } from "./testing/scripted-market";
-import type { PriceAlerts } from "./types";
+import type { Alerts } from "./types";
 
 let s: Services;
 let market: Market;
 let provider: ReturnType<typeof scriptedProvider>;
 /** The web process users talk to (not the job leader: jobs are off in tests). */
-let alerts: PriceAlerts;
+let alerts: Alerts;
 /** The job leader's alerts service, evaluating every tick. */
-let leader: PriceAlerts;
+let leader: Alerts;
 
 /** Another process's alerts service on the same database and bus (with its own browsers). */
 async function process(isLeader: boolean) {
@@ -38,7 +38,7 @@ async function process(isLeader: boolean) {
   return other;
 }
 
-const evaluators: PriceAlerts[] = [];
+const evaluators: Alerts[] = [];
 
 /** One market tick with these prices, applied everywhere, and every evaluation finished. */
 async function tick(prices: Record<string, number>) {
@@ -78,7 +78,7 @@ async function makeUser(name = "u") {
 }
 
 /** Creates through the web process and waits until the leader's index has it (bus event). */
-async function armed(userId: string, input: Parameters<PriceAlerts["create"]>[1]) {
+async function armed(userId: string, input: Parameters<Alerts["create"]>[1]) {
   const a = await alerts.create(userId, input);
   await vi.waitFor(() => expect(leader.index.has(a.id)).toBe(true));
   return a;
@@ -119,7 +119,7 @@ describe("creating alerts", () => {
 
   it("enforces target > 0 and percent in (0, 100] with their messages", async () => {
     const u = await makeUser();
-    const bad: Array<[Parameters<PriceAlerts["create"]>[1], string]> = [
+    const bad: Array<[Parameters<Alerts["create"]>[1], string]> = [
       [{ symbol: "TASI", alertType: "above", targetValue: 0 }, ALERT_MESSAGES.targetPositive],
       [{ symbol: "TASI", alertType: "below", targetValue: -5 }, ALERT_MESSAGES.targetPositive],
       [{ symbol: "TASI", alertType: "above", targetValue: 0.0000001 }, ALERT_MESSAGES.targetPositive],

@@ -3,10 +3,10 @@ import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import type { AlertNotifier } from "./notifier";
 import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "./queries";
-import type { PriceAlerts } from "./types";
+import type { Alerts } from "./types";
 import { isUuid } from "./validation";
 
-export type BellReads = Pick<PriceAlerts, "notifications" | "unreadCount" | "markRead" | "markAllRead">;
+export type BellReads = Pick<Alerts, "notifications" | "unreadCount" | "markRead" | "markAllRead">;
 
 /** The bell's notifications: the newest, the unread count, and read marks every open tab hears of. */
 export function bellReads({ db, notifier }: { db: Db; notifier: Pick<AlertNotifier, "read"> }): BellReads {

@@ -18,7 +18,7 @@ import { registerAlertJobs } from "./jobs";
 import { bellReads } from "./notifications";
 import { createAlertNotifier } from "./notifier";
 import { createTriggerRecorder } from "./trigger-recorder";
-import type { PriceAlerts } from "./types";
+import type { Alerts } from "./types";
 
 export { ALERT_TOPICS } from "./topics";
 
@@ -45,7 +45,7 @@ export interface AlertsDeps {
  * (index, then the recorder's transaction) → notifier (bus) → every process's bell subscriber →
  * the user's tabs. Writes go through validation and the queries, then re-arm every index.
  */
-export function createAlerts(deps: AlertsDeps): PriceAlerts {
+export function createAlerts(deps: AlertsDeps): Alerts {
   const { db, bus, log, market } = deps;
   const now = deps.now ?? Date.now;
   const index = new AlertIndex();
@@ -96,4 +96,4 @@ export function createAlerts(deps: AlertsDeps): PriceAlerts {
   };
 }
 
-export type { PriceAlerts };
+export type { Alerts };

@@ -103,7 +103,7 @@ export interface AlertEvaluator {
  * and create), plus what the /price-alerts page and the header bell need. Every method is scoped
  * by the user's id in its query; a row of another user is "not found".
  */
-export interface PriceAlerts extends AlertsService {
+export interface Alerts extends AlertsService {
   /** Paused alerts are not evaluated; resuming re-arms (a change % alert re-measures its base). */
   setActive(userId: string, alertId: string, isActive: boolean): Promise<PriceAlertRow>;
   /** Replaces every field; re-arms unless the alert is paused. */

@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlerts } from "#server/alerts/service";
 import { scriptedProvider, stubJobs } from "#server/alerts/testing/scripted-market";
-import type { PriceAlerts } from "#server/alerts/types";
+import type { Alerts } from "#server/alerts/types";
 import { parseForexFactory } from "#server/calendar/forex-factory";
 import { alertNotifications, user } from "#server/db/schema";
 import { createLogger } from "#server/logger";
@@ -345,7 +345,7 @@ describe("the alert evaluator reads no stale price", () => {
     const t = await createTestServices({}, { market: { provider, jobs: stubJobs(true) } });
     try {
       const market = t.market as Market;
-      const leader: PriceAlerts = createAlerts({
+      const leader: Alerts = createAlerts({
         db: t.db,
         bus: t.bus,
         sse: createSseHub({ log: t.log, resolveUserId: async () => null }),
