@@ -104,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** The page's render is a function of its data and URL alone (see ~/lib/server/render-memo.server). */
+/** The page's render is a function of its data and URL alone (see server/cache/remembered-renders.ts, docs/caching.md). */
 export const handle = { rememberRenders: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
