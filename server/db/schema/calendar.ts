@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { IMPORTANCE_LEVELS } from "#common/analytics-options";
 import { CONFIDENCE_LEVELS, EVENT_SOURCES, EVENT_STATUSES } from "#common/calendar-options";
-import { user } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt, userRef } from "./columns";
 
 /** An economic calendar event, stored in UTC. source_key makes seeding idempotent. */
 export const economicEvents = pgTable(
@@ -58,9 +57,7 @@ export const calendarReminders = pgTable(
   "calendar_reminders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userRef(),
     eventId: uuid("event_id")
       .notNull()
       .references(() => economicEvents.id, { onDelete: "cascade" }),

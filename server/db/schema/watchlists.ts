@@ -1,16 +1,12 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAt, userRef } from "./columns";
 
 /** A user's named watchlists, in the order the user arranged them. */
 export const watchlists = pgTable(
   "watchlists",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userRef(),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
