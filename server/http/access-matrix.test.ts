@@ -650,6 +650,11 @@ const MATRIX: Row[] = [
     expect: same(200),
   },
   {
+    name: "GET api/instruments/:symbol",
+    call: (who) => send(who, "GET", "/api/instruments/2222"),
+    expect: same(200),
+  },
+  {
     name: "GET api/market/:symbol/history",
     call: (who) => send(who, "GET", "/api/market/BTC/history?range=1D"),
     expect: same(200),
@@ -909,6 +914,7 @@ describe("security headers and CSP on every route", () => {
     "/about/", // a canonical redirect
     "/api/chat/conversations/not-a-uuid",
     "/api/market/NOPE/history",
+    "/api/instruments/NOPE",
   ];
 
   // Every page twice (English and /ar), on a CPU shared with other runs: a longer time limit.

@@ -964,6 +964,12 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       clientError: true,
     },
     {
+      name: "company statistics symbol",
+      who: "anonymous",
+      url: encoded.map((v) => `/api/instruments/${v}`),
+      clientError: true,
+    },
+    {
       name: "instruments exchange",
       who: "anonymous",
       url: encoded.map((v) => `/api/instruments?exchange=${v}`),
