@@ -38,7 +38,15 @@ export interface FixedDoc {
   tsvAr?: string;
   /** A listed company: only sent to the database when the listing index matches the query. */
   listing?: boolean;
+  /** Multiplies the text rank: the site's featured instruments outrank other listings matched alike. */
+  boost?: number;
 }
+
+/**
+ * A featured instrument's description is longer (aliases, category), which ts_rank's length
+ * normalisation would punish: "22" must find Saudi Aramco before the other 22xx listings.
+ */
+const FEATURED_BOOST = 1.3;
 
 /** Listed companies as documents; the curated ones are already instruments. */
 function listingDocs(listings: Listing[], curated: Set<string>): FixedDoc[] {
@@ -80,6 +88,7 @@ function instrumentDocs(market: MarketService | undefined): FixedDoc[] {
       .join(" · "),
     // The instrument page uses this slug: /markets/usd-aed.
     url: `/markets/${encodeURIComponent(i.symbol.toLowerCase().replace(/\//g, "-"))}`,
+    boost: FEATURED_BOOST,
   }));
 }
 

@@ -108,8 +108,9 @@ hits as (
       order by v.title, abs(extract(epoch from v.starts_at - now()))) nearest
     limit $2::int)
   union all
-  (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz, ts_rank(d.tsv::tsvector, ${Q}, 1)
-     from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text)
+  (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz,
+          ts_rank(d.tsv::tsvector, ${Q}, 1) * coalesce(d.boost, 1)
+     from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text, boost float8)
     where d.tsv::tsvector @@ ${Q})
 ),
 weighted as (
