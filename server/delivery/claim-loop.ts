@@ -63,7 +63,7 @@ export function createClaimLoop(o: ClaimLoopDeps): ClaimLoop {
       if (free <= 0) break;
       const claimed = await claim(o.db, channels, free, o.leaseMs);
       if (claimed.length === 0) break;
-      const rows = await withinPace(o.db, o.webhookRate(), claimed);
+      const rows = await withinPace(o.db, o.webhookRate, claimed);
       await prepareSenders(o.senders, channels, rows);
       for (const row of rows) start(row);
       if (claimed.length === free) again = true;

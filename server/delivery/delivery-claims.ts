@@ -55,11 +55,12 @@ async function release(db: Db, row: ClaimedDelivery, delayMs: number) {
  */
 export async function withinPace(
   db: Db,
-  limiter: RateLimiter,
+  rate: () => RateLimiter,
   rows: ClaimedDelivery[],
 ): Promise<ClaimedDelivery[]> {
   const webhooks = rows.filter((r) => r.channel === "webhook");
   if (webhooks.length === 0) return rows;
+  const limiter = rate();
   const perUser = new Map<string, number>();
   for (const r of webhooks) perUser.set(r.user_id, (perUser.get(r.user_id) ?? 0) + 1);
   const granted = await limiter.hitMany(perUser);
