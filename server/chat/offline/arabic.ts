@@ -1,6 +1,7 @@
 import { AR_INSTRUMENTS } from "#server/market/arabic-names";
 import type { Instrument, MarketCategory, MarketService } from "#server/market/types";
 import { normalizeArabic } from "#server/news/analysis/lexicon";
+import { companies } from "./companies";
 import { findInstruments, type Intent } from "./intents";
 
 /**
@@ -54,8 +55,12 @@ function findArabicInstruments(text: string, market?: MarketService): Instrument
   let rest = normalizeArabic(text);
   const found: Instrument[] = [];
   const add = (i: Instrument | undefined) => {
-    if (i && !found.includes(i)) found.push(i);
+    if (i && !found.some((f) => f.symbol === i.symbol)) found.push(i);
   };
+  // A listed company named in two words or more ("أدنوك للغاز") before a curated instrument one
+  // of its words names ("الغاز").
+  for (const { listing, words } of companies().find(text))
+    if (words > 1) add(market.findInstrument(listing.symbol));
   for (const { symbol, re } of TERMS) {
     if (!re.test(rest)) continue;
     // Blanked, so "النفط الأمريكي" (WTI) does not also count as "النفط" (Brent).

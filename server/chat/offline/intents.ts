@@ -1,5 +1,6 @@
 import type { AlertType } from "#server/alerts/types";
 import type { Instrument, MarketCategory, MarketService } from "#server/market/types";
+import { companies } from "./companies";
 
 /** What the offline assistant understood a message to ask for. */
 export type Intent =
@@ -38,14 +39,23 @@ export function findInstruments(text: string, market?: MarketService): Instrumen
   }
   terms.sort((a, b) => b.term.length - a.term.length);
   const found: Instrument[] = [];
+  const add = (symbol: string) => {
+    const instrument = market.findInstrument(symbol);
+    if (instrument && !found.some((i) => i.symbol === instrument.symbol)) found.push(instrument);
+  };
+  // A listed company named in two words or more ("Tadawul Group") comes before a curated
+  // instrument named by one of them ("Tadawul", the index); a one-word company name comes after.
+  const named = companies().find(lower);
+  for (const { listing } of named.filter((c) => c.words > 1)) add(listing.symbol);
   let rest = lower;
   for (const { term, instrument } of terms) {
     const re = new RegExp(`(^|[^a-z0-9])${escapeRegExp(term)}(?=$|[^a-z0-9])`);
     if (!re.test(rest)) continue;
     // Blank the match so "USD/AED" does not also count as "USD".
     rest = rest.replace(re, (m, lead: string) => lead + " ".repeat(m.length - lead.length));
-    if (!found.includes(instrument)) found.push(instrument);
+    if (!found.some((i) => i.symbol === instrument.symbol)) found.push(instrument);
   }
+  for (const { listing } of companies().find(rest)) add(listing.symbol);
   return found;
 }
 
