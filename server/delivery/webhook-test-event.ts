@@ -1,16 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import { AppError } from "#common/errors";
 import { WEBHOOK_MESSAGES } from "#common/webhook-schema";
+import type { Db } from "../db/client";
 import { alertDeliveries, webhookEndpoints } from "../db/schema";
+import type { RateLimiter } from "../rate-limit/limiter";
+import type { DeliveryQueue } from "./types";
 import { notFound } from "./webhook-endpoints";
-import type { WebhooksDeps } from "./webhooks";
 
 /**
  * A test event through the same queue as alerts (signed, retried, logged). Refused when the
  * user's delivery rate is spent, rather than queued for later: the user is waiting for it.
  */
 export async function sendTestEvent(
-  d: Pick<WebhooksDeps, "db" | "queue" | "rate">,
+  d: { db: Db; queue: DeliveryQueue; rate: () => RateLimiter },
   userId: string,
   id: string,
 ) {
