@@ -34,6 +34,34 @@ export function frame(event: SseEventName, data: unknown, id?: string) {
   return `${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** Stream ids by the user they belong to. */
+function userIndex() {
+  const byUser = new Map<string, Set<number>>();
+  return {
+    add(userId: string, id: number) {
+      let set = byUser.get(userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(userId, set);
+      }
+      set.add(id);
+    },
+    delete(userId: string, id: number) {
+      const set = byUser.get(userId);
+      set?.delete(id);
+      if (set?.size === 0) byUser.delete(userId);
+    },
+    /** The streams of one user; null: of every signed-in user. */
+    idsOf(userId: string | null) {
+      return userId === null
+        ? [...byUser.values()].flatMap((set) => [...set])
+        : [...(byUser.get(userId) ?? [])];
+    },
+    countOf: (userId: string) => byUser.get(userId)?.size ?? 0,
+    clear: () => byUser.clear(),
+  };
+}
+
 export type SseStreams = ReturnType<typeof createSseStreams>;
 
 /**
@@ -43,7 +71,7 @@ export type SseStreams = ReturnType<typeof createSseStreams>;
 export function createSseStreams(onRemove: (address: string) => void) {
   let nextId = 1;
   const clients = new Map<number, Entry>();
-  const byUser = new Map<string, Set<number>>();
+  const byUser = userIndex();
   let heartbeat: NodeJS.Timeout | undefined;
 
   function write(id: number, chunk: string | Buffer) {
@@ -65,14 +93,7 @@ export function createSseStreams(onRemove: (address: string) => void) {
       send: (event, data, eventId) => write(id, frame(event, data, eventId)),
     };
     clients.set(id, { ...stream, client });
-    if (stream.userId) {
-      let set = byUser.get(stream.userId);
-      if (!set) {
-        set = new Set();
-        byUser.set(stream.userId, set);
-      }
-      set.add(id);
-    }
+    if (stream.userId) byUser.add(stream.userId, id);
     heartbeat ??= setInterval(() => {
       for (const cid of clients.keys()) write(cid, PING);
     }, HEARTBEAT_MS);
@@ -84,12 +105,7 @@ export function createSseStreams(onRemove: (address: string) => void) {
     if (!entry) return;
     clients.delete(id);
     onRemove(entry.address);
-    const uid = entry.client.userId;
-    if (uid) {
-      const set = byUser.get(uid);
-      set?.delete(id);
-      if (set?.size === 0) byUser.delete(uid);
-    }
+    if (entry.client.userId) byUser.delete(entry.client.userId, id);
     if (clients.size === 0) stopHeartbeat();
   }
 
@@ -108,15 +124,10 @@ export function createSseStreams(onRemove: (address: string) => void) {
     },
     /** Writes one chunk to every open stream of the user. */
     writeToUser(userId: string, chunk: string | Buffer) {
-      for (const cid of byUser.get(userId) ?? []) write(cid, chunk);
+      for (const cid of byUser.idsOf(userId)) write(cid, chunk);
     },
-    /** The streams of one user; null: of every signed-in user. */
-    idsOf(userId: string | null) {
-      return userId === null
-        ? [...byUser.values()].flatMap((set) => [...set])
-        : [...(byUser.get(userId) ?? [])];
-    },
-    countOf: (userId: string) => byUser.get(userId)?.size ?? 0,
+    idsOf: byUser.idsOf,
+    countOf: byUser.countOf,
     size: () => clients.size,
     closeAll() {
       for (const { res } of clients.values()) res.end();
