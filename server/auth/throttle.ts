@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { auditLog, signInFailures } from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/client-address";
 import type { Logger } from "../logger";
 import { createRateLimiter } from "../rate-limit/limiter";
+import { forgetFailures, lockedFor, recordFailure } from "./account-lock";
 import { weakPasswordReason } from "./password-policy";
+
+export { lockSeconds } from "./account-lock";
 
 /**
  * Sign-in throttling as account-security guidance asks (OWASP ASVS 5.0 V6.3), in front of the
@@ -31,8 +32,6 @@ export const ACCOUNT_LOCKED =
   "Too many failed sign-in attempts for this account. Try again in {{minutes}} min, or reset your password.";
 export const TOO_MANY_FOR_ADDRESS = "Too many requests for this email address. Please try again later.";
 
-/** Failures older than this start the count again. */
-const FAILURE_MEMORY_MS = 60 * 60_000;
 /** Mails (sign-up, reset, verification) per email address per hour. */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
@@ -51,18 +50,39 @@ function looksLikeEmail(email: string): boolean {
   return email.length <= 254 && email.isWellFormed() && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u.test(email);
 }
 
-/** Lock length after the n-th consecutive failure (0 = not locked). */
-export function lockSeconds(failures: number, after: number, maxMinutes: number): number {
-  if (failures < after) return 0;
-  return Math.min(60 * 2 ** Math.min(failures - after, 20), maxMinutes * 60);
-}
-
 function refuse(message: string, retryAfterSeconds: number): Response {
   const seconds = String(Math.max(1, Math.ceil(retryAfterSeconds)));
   return Response.json(
     { message, code: "TOO_MANY_REQUESTS" },
     { status: 429, headers: { "Retry-After": seconds, "X-Retry-After": seconds } },
   );
+}
+
+interface Attempt {
+  /** The auth path without /api/auth. */
+  path: string;
+  email: string;
+  password: string;
+  /** Set by the HTTP app from the socket (or the trusted proxies' header): not the caller's choice. */
+  ip: string;
+}
+
+/**
+ * The attempt a throttled request makes (a sign-in or a mail, by email), or null when there is
+ * nothing to count: another path or method, or not an address the auth library would accept (it
+ * answers 400 itself).
+ */
+async function attemptOf(request: Request): Promise<Attempt | null> {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  if (request.method !== "POST" || (path !== "/sign-in/email" && !MAIL_PATHS.has(path))) return null;
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown; password?: unknown } | null;
+  const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+  if (!looksLikeEmail(email)) return null;
+  const password = typeof body?.password === "string" ? body.password : "";
+  return { path, email, password, ip: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
 }
 
 export function createSignInThrottle({ db, config, log }: ThrottleDeps) {
@@ -77,90 +97,47 @@ export function createSignInThrottle({ db, config, log }: ThrottleDeps) {
     windowMs: 60 * 60_000,
   });
 
-  async function lockedFor(email: string): Promise<number> {
-    const [row] = await db
-      .select({ lockedUntil: signInFailures.lockedUntil })
-      .from(signInFailures)
-      .where(eq(signInFailures.email, email));
-    const until = row?.lockedUntil?.getTime() ?? 0;
-    return Math.max(0, (until - Date.now()) / 1000);
+  async function mail(handler: Handler, request: Request, { path, email, password }: Attempt) {
+    // A sign-up the library refuses for its weak password sends no mail: not counted, so
+    // trying a few passwords never uses up the address's sign-ups for the hour.
+    if (path === "/sign-up/email" && weakPasswordReason(password, email)) return handler(request);
+    if (!(await mailsPerAddress.hit(`${path}:${email}`))) {
+      return refuse(TOO_MANY_FOR_ADDRESS, await mailsPerAddress.retryAfterSeconds(`${path}:${email}`));
+    }
+    return handler(request);
   }
 
-  async function recordFailure(email: string, ip: string) {
-    const memory = sql`make_interval(secs => ${FAILURE_MEMORY_MS / 1000})`;
-    const [row] = await db
-      .insert(signInFailures)
-      .values({ email, failures: 1 })
-      .onConflictDoUpdate({
-        target: signInFailures.email,
-        set: {
-          failures: sql`case when ${signInFailures.lastFailedAt} < now() - ${memory} then 1 else ${signInFailures.failures} + 1 end`,
-          lastFailedAt: sql`now()`,
-        },
-      })
-      .returning({ failures: signInFailures.failures });
-    const failures = row?.failures ?? 1;
-    const seconds = lockSeconds(failures, config.AUTH_LOCK_AFTER_FAILURES, config.AUTH_LOCK_MAX_MINUTES);
-    if (!seconds) return;
-    const until = new Date(Date.now() + seconds * 1000);
-    await db.update(signInFailures).set({ lockedUntil: until }).where(eq(signInFailures.email, email));
-    await db.insert(auditLog).values({
-      actorId: null,
-      action: "auth.account_locked",
-      target: email,
-      details: { failures, lockedUntil: until.toISOString(), ip },
-    });
-    log.warn({ event: "auth.account_locked", email, failures, lockedUntil: until, ip }, "account locked");
+  async function signIn(handler: Handler, request: Request, { email, ip }: Attempt) {
+    const ipWait = await failedPerIp.retryAfterSeconds(ip);
+    if (ipWait > 0) return refuse(TOO_MANY_REQUESTS, ipWait);
+    const locked = await lockedFor(db, email);
+    if (locked > 0) {
+      return refuse(ACCOUNT_LOCKED.replace("{{minutes}}", String(Math.ceil(locked / 60))), locked);
+    }
+    const res = await handler(request);
+    if (res.status === 401) {
+      await failedPerIp.hit(ip);
+      await recordFailure({ db, config, log }, email, ip);
+    } else if (res.ok) {
+      await forgetFailures(db, email);
+    }
+    return res;
   }
 
   return {
     /** Wraps the auth library's HTTP handler. */
     wrap(handler: Handler): Handler {
       return async (request) => {
-        const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
-        if (request.method !== "POST" || (path !== "/sign-in/email" && !MAIL_PATHS.has(path))) {
-          return handler(request);
-        }
-        const body = (await request
-          .clone()
-          .json()
-          .catch(() => null)) as { email?: unknown; password?: unknown } | null;
-        const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
-        // Not an address the auth library would accept (it answers 400 itself): nothing to count.
-        if (!looksLikeEmail(email)) return handler(request);
-        // Set by the HTTP app from the socket (or the trusted proxies' header): not the caller's choice.
-        const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-
-        if (MAIL_PATHS.has(path)) {
-          // A sign-up the library refuses for its weak password sends no mail: not counted, so
-          // trying a few passwords never uses up the address's sign-ups for the hour.
-          const password = typeof body?.password === "string" ? body.password : "";
-          if (path === "/sign-up/email" && weakPasswordReason(password, email)) return handler(request);
-          if (!(await mailsPerAddress.hit(`${path}:${email}`))) {
-            return refuse(TOO_MANY_FOR_ADDRESS, await mailsPerAddress.retryAfterSeconds(`${path}:${email}`));
-          }
-          return handler(request);
-        }
-
-        const ipWait = await failedPerIp.retryAfterSeconds(ip);
-        if (ipWait > 0) return refuse(TOO_MANY_REQUESTS, ipWait);
-        const locked = await lockedFor(email);
-        if (locked > 0) {
-          return refuse(ACCOUNT_LOCKED.replace("{{minutes}}", String(Math.ceil(locked / 60))), locked);
-        }
-        const res = await handler(request);
-        if (res.status === 401) {
-          await failedPerIp.hit(ip);
-          await recordFailure(email, ip);
-        } else if (res.ok) {
-          await db.delete(signInFailures).where(eq(signInFailures.email, email));
-        }
-        return res;
+        const attempt = await attemptOf(request);
+        if (!attempt) return handler(request);
+        return MAIL_PATHS.has(attempt.path)
+          ? mail(handler, request, attempt)
+          : signIn(handler, request, attempt);
       };
     },
     /** A password reset lifts the account's lock and forgets its failures. */
     async clear(email: string) {
-      await db.delete(signInFailures).where(eq(signInFailures.email, email.trim().toLowerCase()));
+      await forgetFailures(db, email.trim().toLowerCase());
     },
   };
 }
