@@ -81,6 +81,9 @@ test.describe("offline assistant (no AI provider configured)", () => {
     await expect(reply).toContainText(/TASI \(Tadawul All Share Index\) is at [\d,]+\.\d\d/);
     await expect(reply).toContainText("not financial advice");
     await expect(reply.locator("strong").first()).toHaveText("TASI");
+    // Its first answer says who answers, above the text.
+    const first = page.locator('li[data-role="assistant"]').first();
+    await expect(first.getByTestId("offline-label")).toHaveText("Offline assistant");
     const { violations } = await new AxeBuilder({ page }).include("#chat").analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });

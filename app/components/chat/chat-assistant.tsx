@@ -267,6 +267,7 @@ export function ChatAssistant({ info }: { info?: ChatInfo }) {
           messages={messages}
           thinking={thinking}
           loading={status === "loading"}
+          offline={mode === "offline"}
           empty={<Suggestions disabled={status !== "idle" || failure !== null} />}
         />
         <Composer maxChars={maxChars} />

@@ -38,7 +38,11 @@ function ToolLine({ tool }: { tool: ToolActivity }) {
   );
 }
 
-function Message({ message }: { message: ChatMessage }) {
+/**
+ * One turn. `offlineLead`: the conversation's first answer from the offline assistant carries its
+ * "Offline assistant" label above the text, so the reader knows who answers before reading it.
+ */
+function Message({ message, offlineLead = false }: { message: ChatMessage; offlineLead?: boolean }) {
   const { t } = useTranslation("chat");
   const mine = message.role === "user";
   return (
@@ -56,6 +60,10 @@ function Message({ message }: { message: ChatMessage }) {
         {message.offline ? (
           <p className="text-xs font-medium text-amber-800" data-testid="offline-label">
             {t("messages.offlineFallback")}
+          </p>
+        ) : offlineLead ? (
+          <p className="text-xs font-medium text-slate-600" data-testid="offline-label">
+            {t("section.offlineLabel")}
           </p>
         ) : null}
         {message.tools.length > 0 ? (
@@ -104,15 +112,19 @@ export function MessageList({
   thinking,
   loading,
   empty,
+  offline = false,
 }: {
   messages: ChatMessage[];
   thinking: boolean;
   loading: boolean;
   empty: React.ReactNode;
+  /** The offline assistant answers (no AI model): its first answer is labelled. */
+  offline?: boolean;
 }) {
   const { t } = useTranslation("chat");
   const ref = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
+  const firstAnswer = offline ? messages.find((m) => m.role === "assistant")?.id : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever the content grows
   useEffect(() => {
     const el = ref.current;
@@ -139,7 +151,7 @@ export function MessageList({
       ) : (
         <ol className="space-y-4">
           {messages.map((m) => (
-            <Message key={m.id} message={m} />
+            <Message key={m.id} message={m} offlineLead={m.id === firstAnswer} />
           ))}
         </ol>
       )}

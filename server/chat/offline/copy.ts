@@ -2,6 +2,7 @@ import type { AlertType } from "#server/alerts/types";
 import { AR_INSTRUMENTS } from "#server/market/arabic-names";
 import type { MarketCategory } from "#server/market/types";
 import { SIGN_IN_FOR_ALERTS } from "../tools/list-alerts";
+import { companies } from "./companies";
 
 export type ReplyLang = "en" | "ar";
 
@@ -28,6 +29,10 @@ export interface Copy {
   /** How current a quoted price is, as a sentence (every price the assistant gives says it). */
   freshness(o: { freshness: string; delayMinutes?: number; source: string }): string;
   marketStatus(o: { symbol: string; name: string; open: boolean; time: string }): string;
+  /** A closed market: when its last session closed and when the next opens (reader's time, zone named). */
+  closedSession(lastClose: string, nextOpen: string | null): string;
+  /** "GMT" for a time given in GMT. */
+  gmt: string;
   overview(category: string, lines: string): string;
   movers(scope: string | null, gainers: string, losers: string): string;
   none: string;
@@ -84,9 +89,9 @@ const en: Copy = {
   quote: (q) =>
     `**${q.symbol}** (${q.name}) is at **${q.price}**${q.currency ? ` ${q.currency}` : ""}, ` +
     `${q.direction}${q.move ? ` ${q.move}` : ""} today. Day range ${q.low} – ${q.high}; ` +
-    `the market is ${q.open ? "open" : "closed"}. Last update ${q.time} GMT.`,
+    `the market is ${q.open ? "open" : "closed"}. Last update ${q.time}.`,
   marketStatus: (q) =>
-    `**${q.symbol}** (${q.name}): the market is **${q.open ? "open" : "closed"}** right now. Last update ${q.time} GMT.`,
+    `**${q.symbol}** (${q.name}): the market is **${q.open ? "open" : "closed"}** right now. Last update ${q.time}.`,
   freshness: (f) =>
     f.freshness === "live"
       ? `Live price (${f.source}).`
@@ -99,6 +104,9 @@ const en: Copy = {
             : f.freshness === "peg"
               ? "The official peg to the US dollar."
               : "Simulated price from the built-in simulator, not a market quote.",
+  closedSession: (last, next) =>
+    ` The market is closed now: its last session closed ${last}${next ? `, and it opens again ${next}` : ""}.`,
+  gmt: "GMT",
   overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**Top movers today${scope ? ` in ${scope.toLowerCase()}` : ""}**\n\nGainers:\n${gainers}\n\nLosers:\n${losers}`,
@@ -108,7 +116,7 @@ const en: Copy = {
   calendarNone: "No economic events are scheduled for the next 7 days.",
   calendar: (lines) => `**Economic calendar, next 7 days**\n\n${lines}`,
   event: (e) =>
-    `- **${e.title}** (${e.country}, ${e.importance}) — ${e.when} GMT${e.figures.length ? `; ${e.figures.join(", ")}` : ""}`,
+    `- **${e.title}** (${e.country}, ${e.importance}) — ${e.when}${e.figures.length ? `; ${e.figures.join(", ")}` : ""}`,
   forecast: (v) => `forecast ${v}`,
   previous: (v) => `previous ${v}`,
   alertsNone: "You have no price alerts yet.",
@@ -160,17 +168,22 @@ const ar: Copy = {
     crossing_down: "يخترق هبوطًا",
     move_window: "يتحرك خلال فترته بنسبة",
   },
-  name: (symbol, englishName) => AR_INSTRUMENTS[symbol]?.name ?? englishName,
+  // A listed company by its Arabic name from the universe, when a source gave one.
+  name: (symbol, englishName) => {
+    const listing = companies().get(symbol);
+    const listed = listing && !listing.nameArMissing ? listing.nameAr : undefined;
+    return AR_INSTRUMENTS[symbol]?.name ?? listed ?? englishName;
+  },
   quote: (q) => {
     const direction = { up: "مرتفعاً", down: "منخفضاً", unchanged: "دون تغيير" }[q.direction];
     return (
       `**${q.symbol}** (${q.name}) عند **${q.price}**${q.currency ? ` ${q.currency}` : ""}، ` +
       `${direction}${q.move ? ` ${q.move}` : ""} اليوم. نطاق اليوم ${q.low} – ${q.high}؛ ` +
-      `السوق ${q.open ? "مفتوحة" : "مغلقة"}. آخر تحديث ${q.time} بتوقيت غرينتش.`
+      `السوق ${q.open ? "مفتوحة" : "مغلقة"}. آخر تحديث ${q.time}.`
     );
   },
   marketStatus: (q) =>
-    `**${q.symbol}** (${q.name}): السوق **${q.open ? "مفتوحة" : "مغلقة"}** الآن. آخر تحديث ${q.time} بتوقيت غرينتش.`,
+    `**${q.symbol}** (${q.name}): السوق **${q.open ? "مفتوحة" : "مغلقة"}** الآن. آخر تحديث ${q.time}.`,
   freshness: (f) =>
     f.freshness === "live"
       ? `سعر مباشر (${f.source}).`
@@ -183,6 +196,9 @@ const ar: Copy = {
             : f.freshness === "peg"
               ? "سعر الربط الرسمي بالدولار الأمريكي."
               : "سعر محاكى من المحاكي المدمج، وليس سعر سوق.",
+  closedSession: (last, next) =>
+    ` السوق مغلقة الآن: أُغلقت آخر جلسة ${last}${next ? `، وتفتح مجدداً ${next}` : ""}.`,
+  gmt: "بتوقيت غرينتش",
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,
@@ -192,7 +208,7 @@ const ar: Copy = {
   calendarNone: "لا توجد أحداث اقتصادية مقررة خلال الأيام السبعة المقبلة.",
   calendar: (lines) => `**الأجندة الاقتصادية للأيام السبعة المقبلة**\n\n${lines}`,
   event: (e) =>
-    `- **${e.title}** (${e.country}، ${IMPORTANCE_AR[e.importance] ?? e.importance}) — ${e.when} بتوقيت غرينتش${e.figures.length ? `؛ ${e.figures.join("، ")}` : ""}`,
+    `- **${e.title}** (${e.country}، ${IMPORTANCE_AR[e.importance] ?? e.importance}) — ${e.when}${e.figures.length ? `؛ ${e.figures.join("، ")}` : ""}`,
   forecast: (v) => `التوقعات ${v}`,
   previous: (v) => `السابق ${v}`,
   alertsNone: "ليست لديك تنبيهات أسعار بعد.",

@@ -14,6 +14,7 @@ import type { ChatTool, ToolContext, ToolOutcome } from "../tools/types";
 import { detectArabicIntent, hasArabic } from "./arabic";
 import { COPY, type Copy, type ReplyLang } from "./copy";
 import { detectIntent } from "./intents";
+import { type ReaderClock, readerClock } from "./reader-time";
 
 export type { ReplyLang };
 
@@ -35,8 +36,6 @@ function quoteLine(q: CompactQuote): string {
   return `**${q.symbol}** ${formatNumber(q.price, q.decimals)} (${signed(q.changePercent, 2)}%)`;
 }
 
-const gmtTime = (iso: string | number) => new Date(iso).toISOString().slice(11, 16);
-
 /** How current a list of prices is: one sentence when they agree, one per kind otherwise. */
 function freshnessNote(quotes: CompactQuote[], copy: Copy): string {
   const seen = new Map<string, CompactQuote>();
@@ -50,7 +49,7 @@ function freshnessNote(quotes: CompactQuote[], copy: Copy): string {
   return notes.length ? `\n\n${notes.join(" ")}` : "";
 }
 
-function quoteParagraph(q: CompactQuote, copy: Copy): string {
+function quoteParagraph(q: CompactQuote, copy: Copy, clock: ReaderClock): string {
   const label = copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source });
   return `${copy.quote({
     symbol: q.symbol,
@@ -65,8 +64,8 @@ function quoteParagraph(q: CompactQuote, copy: Copy): string {
     low: formatNumber(q.dayLow, q.decimals),
     high: formatNumber(q.dayHigh, q.decimals),
     open: q.marketOpen,
-    time: gmtTime(q.lastUpdate),
-  })} ${label}`;
+    time: clock.time(q.lastUpdate),
+  })} ${label}${clock.session(q)}`;
 }
 
 /**
@@ -82,6 +81,7 @@ async function answerFor(
   ctx: ToolContext,
   run: RunTool,
   copy: Copy,
+  clock: ReaderClock,
 ): Promise<{ text: string; risk: boolean }> {
   const intent = hasArabic(message)
     ? detectArabicIntent(message, ctx.market)
@@ -92,7 +92,7 @@ async function answerFor(
       const parts: string[] = [];
       for (const symbol of intent.symbols) {
         const out = await run<CompactQuote>(getQuote, { symbol });
-        parts.push(out.ok && out.data ? quoteParagraph(out.data, copy) : failure(out));
+        parts.push(out.ok && out.data ? quoteParagraph(out.data, copy, clock) : failure(out));
       }
       return { text: parts.join("\n\n"), risk: true };
     }
@@ -101,12 +101,12 @@ async function answerFor(
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
       const q = out.data;
       return {
-        text: copy.marketStatus({
+        text: `${copy.marketStatus({
           symbol: q.symbol,
           name: copy.name(q.symbol, q.name),
           open: q.marketOpen,
-          time: gmtTime(q.lastUpdate),
-        }),
+          time: clock.time(q.lastUpdate),
+        })}${clock.session(q)}`,
         risk: false,
       };
     }
@@ -164,7 +164,7 @@ async function answerFor(
           title: e.title,
           country: e.country,
           importance: e.importance,
-          when: `${e.startsAt.slice(0, 10)} ${e.startsAt.slice(11, 16)}`,
+          when: clock.dateTime(e.startsAt),
           figures: [e.forecast && copy.forecast(e.forecast), e.previous && copy.previous(e.previous)].filter(
             (f): f is string => Boolean(f),
           ),
@@ -207,15 +207,19 @@ async function answerFor(
 /**
  * The offline assistant: understands the common requests in English and Arabic by rules, answers
  * from the same tools the language model uses, in the reply language (replyLanguage), and ends
- * market answers with a risk reminder.
+ * market answers with a risk reminder. Times are in the reader's zone (`reader.timeZone`, the
+ * calendar's zone setting) with the zone named; without one they are GMT, as elsewhere on the site.
  */
 export async function offlineReply(
   message: string,
   ctx: ToolContext,
   run: RunTool,
   pageLang?: ReplyLang,
+  reader: { timeZone?: string | null } = {},
 ): Promise<string> {
-  const copy = COPY[replyLanguage(message, pageLang)];
-  const { text, risk } = await answerFor(message, ctx, run, copy);
+  const lang = replyLanguage(message, pageLang);
+  const copy = COPY[lang];
+  const clock = readerClock({ lang, timeZone: reader.timeZone, market: ctx.market });
+  const { text, risk } = await answerFor(message, ctx, run, copy, clock);
   return risk ? `${text}\n\n${copy.risk}` : text;
 }
