@@ -1,12 +1,11 @@
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { AdvisoryLock, Database, Db, Listener } from "./client";
+import type { AdvisoryLock, Database, Db } from "./client";
+import { createListenConnection } from "./listen-connection";
 import * as schema from "./schema";
 
 /** How often the leader checks that the connection holding its lock is alive. */
 const LOCK_CHECK_MS = 2_000;
-const RECONNECT_MIN_MS = 100;
-const RECONNECT_MAX_MS = 1_000;
 
 export async function openPostgresDatabase(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -37,105 +36,6 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     async close() {
       await listener.close();
       await pool.end();
-    },
-  };
-}
-
-const quoteChannel = (channel: string) => `"${channel.replace(/"/g, "")}"`;
-
-/**
- * LISTEN needs one long-lived connection. When the server drops it (restart, failover) a new one
- * is opened with backoff and every channel is listened to again, so subscribers keep receiving
- * without knowing (notifications sent while it was down are lost: NOTIFY is not a queue).
- */
-function createListenConnection(url: string) {
-  const listeners = new Map<string, Set<Listener>>();
-  let client: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryMs = RECONNECT_MIN_MS;
-  let closed = false;
-  let dropped = false;
-  const reconnectHooks: Array<() => void> = [];
-
-  async function open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
-    const lost = () => {
-      if (client !== c) return;
-      client = undefined;
-      dropped = true;
-      c.end().catch(() => {});
-      scheduleReconnect();
-    };
-    c.on("error", lost);
-    c.on("end", lost);
-    c.on("notification", (msg) => {
-      for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
-    });
-    try {
-      await c.connect();
-      for (const channel of listeners.keys()) await c.query(`LISTEN ${quoteChannel(channel)}`);
-    } catch (err) {
-      c.end().catch(() => {});
-      throw err;
-    }
-    if (closed) {
-      await c.end().catch(() => {});
-      throw new Error("database closed");
-    }
-    client = c;
-    retryMs = RECONNECT_MIN_MS;
-    if (dropped) {
-      dropped = false;
-      for (const fn of reconnectHooks) fn();
-    }
-    return c;
-  }
-
-  function connection(): Promise<pg.Client> {
-    if (client) return Promise.resolve(client);
-    connecting ??= open().finally(() => {
-      connecting = undefined;
-    });
-    return connecting;
-  }
-
-  function scheduleReconnect() {
-    if (closed || retryTimer || listeners.size === 0) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connection().catch(() => {
-        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-        scheduleReconnect();
-      });
-    }, retryMs);
-    retryTimer.unref?.();
-  }
-
-  return {
-    async listen(channel: string, fn: Listener) {
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        const c = await connection();
-        // A fresh connection already listens to every known channel, this one included.
-        await c.query(`LISTEN ${quoteChannel(channel)}`);
-      }
-      set.add(fn);
-      return async () => {
-        set.delete(fn);
-      };
-    },
-    onReconnect(fn: () => void) {
-      reconnectHooks.push(fn);
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => {});
     },
   };
 }
