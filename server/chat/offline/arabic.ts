@@ -96,6 +96,7 @@ const CALENDAR = ar(
 );
 const IMPORTANT = ar("(ال)?مهمة|(ال)?رئيسية|(ال)?كبرى");
 const MARKET_STATUS = ar("مفتوح|مغلق|يفتح|يغلق|تفتح|تغلق|ساعات (ال)?تداول|مواعيد (ال)?تداول");
+const PEERS = ar("نظراء|منافس|(ال)?قطاع|(ال)?شركات (ال)?مشابهة");
 const MARKETS = ar("(ال)?(سوق|أسواق)|نظرة عامة|ملخص");
 const HELP = ar(
   "^(مرحبا|أهلا|السلام عليكم|صباح الخير|مساء الخير)|ماذا (يمكنك|تستطيع)|مساعدة|كيف (أستخدم|استخدم)",
@@ -181,6 +182,9 @@ export function detectArabicIntent(message: string, market?: MarketService): Int
   if (NEWS.test(text)) return { kind: "news", ...newsTopic(westernDigits(message), instruments[0]) };
   if (CALENDAR.test(text)) return { kind: "calendar", importance: IMPORTANT.test(text) ? "high" : undefined };
   if (MARKET_STATUS.test(text)) return { kind: "marketStatus", symbol: instruments[0]?.symbol ?? "TASI" };
+  if (instruments[0]?.category === "gulfStocks" && PEERS.test(text)) {
+    return { kind: "peers", symbol: instruments[0].symbol };
+  }
   if (instruments.length > 0) return { kind: "quote", symbols: instruments.slice(0, 4).map((i) => i.symbol) };
   if (category) return { kind: "overview", category };
   if (MARKETS.test(text)) return { kind: "overview", category: "gulfStocks" };

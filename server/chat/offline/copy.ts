@@ -31,6 +31,8 @@ export interface Copy {
   marketStatus(o: { symbol: string; name: string; open: boolean; time: string }): string;
   /** A closed market: when its last session closed and when the next opens (reader's time, zone named). */
   closedSession(lastClose: string, nextOpen: string | null): string;
+  /** Other companies of the sector (the sector as the listing names it). */
+  peers(sector: string, lines: string): string;
   /** "GMT" for a time given in GMT. */
   gmt: string;
   overview(category: string, lines: string): string;
@@ -107,6 +109,7 @@ const en: Copy = {
   closedSession: (last, next) =>
     ` The market is closed now: its last session closed ${last}${next ? `, and it opens again ${next}` : ""}.`,
   gmt: "GMT",
+  peers: (sector, lines) => `**Peers in ${sector}** on the same exchange:\n${lines}`,
   overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**Top movers today${scope ? ` in ${scope.toLowerCase()}` : ""}**\n\nGainers:\n${gainers}\n\nLosers:\n${losers}`,
@@ -199,6 +202,9 @@ const ar: Copy = {
   closedSession: (last, next) =>
     ` السوق مغلقة الآن: أُغلقت آخر جلسة ${last}${next ? `، وتفتح مجدداً ${next}` : ""}.`,
   gmt: "بتوقيت غرينتش",
+  // The sector keeps the listing's English name: the universe has no Arabic sector names yet.
+  peers: (sector, lines) =>
+    `**شركات القطاع نفسه** (${sector}) في السوق نفسها:\n${lines}`,
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,

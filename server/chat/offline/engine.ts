@@ -6,6 +6,7 @@ import {
   getLatestNews,
   getMarketOverview,
   getQuote,
+  getSectorPeers,
   getTopMovers,
   listAlerts,
 } from "../tools";
@@ -95,6 +96,21 @@ async function answerFor(
         parts.push(out.ok && out.data ? quoteParagraph(out.data, copy, clock) : failure(out));
       }
       return { text: parts.join("\n\n"), risk: true };
+    }
+    case "peers": {
+      const quote = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
+      const out = await run<{ sector: string; peers: CompactQuote[] }>(getSectorPeers, {
+        symbol: intent.symbol,
+      });
+      if (!quote.ok || !quote.data || !out.ok || !out.data)
+        return { text: failure(out.ok ? quote : out), risk: false };
+      const list = out.data.peers.length
+        ? out.data.peers.map((q) => `- ${quoteLine(q)} ${copy.name(q.symbol, q.name)}`).join("\n")
+        : copy.none;
+      return {
+        text: `${quoteParagraph(quote.data, copy, clock)}\n\n${copy.peers(out.data.sector, list)}`,
+        risk: true,
+      };
     }
     case "marketStatus": {
       const out = await run<CompactQuote>(getQuote, { symbol: intent.symbol });

@@ -15,6 +15,8 @@ export type Intent =
   | { kind: "createAlert"; symbol: string; alertType: AlertType; targetValue: number }
   | { kind: "incompleteAlert"; symbol?: string }
   | { kind: "marketStatus"; symbol: string }
+  /** A listed company and the other companies of its sector. */
+  | { kind: "peers"; symbol: string }
   | { kind: "unknown" };
 
 const CATEGORY_WORDS: Array<[MarketCategory, RegExp]> = [
@@ -133,6 +135,9 @@ export function detectIntent(message: string, market?: MarketService): Intent {
   // "Is the Saudi market open?": its session state (TASI's when no market is named).
   if (/\b(is|are)\b.*\b(open|closed)\b|\b(trading|opening) hours\b/.test(text)) {
     return { kind: "marketStatus", symbol: instruments[0]?.symbol ?? "TASI" };
+  }
+  if (instruments[0]?.category === "gulfStocks" && /\b(peers?|competitors?|rivals?|sector)\b/.test(text)) {
+    return { kind: "peers", symbol: instruments[0].symbol };
   }
   if (instruments.length > 0 && !/\b(overview|all)\b/.test(text)) {
     return { kind: "quote", symbols: instruments.slice(0, 4).map((i) => i.symbol) };

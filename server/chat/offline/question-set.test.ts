@@ -101,3 +101,18 @@ describe("the offline assistant's question set", () => {
     }
   }, 120_000);
 });
+
+describe("sector peers", () => {
+  it.each([
+    ["Who are Al Rajhi Bank's peers?", "en", "**Peers in Banks** on the same exchange"],
+    ["من هم منافسو الراجحي في القطاع؟", "ar", "**شركات القطاع نفسه** (Banks)"],
+  ] as const)("%s → the company's quote and its sector's other companies", async (text, lang, heading) => {
+    const { text: reply, first } = await answer({ lang, text, symbol: "1120" });
+    expect(first).toBe("1120");
+    expect(reply).toContain(`**1120**`);
+    expect(reply).toContain(heading);
+    const banks = loadShippedListings().filter((l) => l.sector === "Banks" && l.exchange === "TADAWUL");
+    const peer = banks.find((l) => l.symbol !== "1120")!;
+    expect(reply).toContain(`**${peer.symbol}** ${priceText(peer.symbol, lang)}`);
+  });
+});

@@ -4,6 +4,7 @@ import { getQuote } from "./get-quote";
 import { getLatestNews } from "./latest-news";
 import { listAlerts } from "./list-alerts";
 import { getMarketOverview } from "./market-overview";
+import { getSectorPeers } from "./sector-peers";
 import { getTopMovers } from "./top-movers";
 import type { ChatTool } from "./types";
 
@@ -13,6 +14,7 @@ export {
   getLatestNews,
   getMarketOverview,
   getQuote,
+  getSectorPeers,
   getTopMovers,
   listAlerts,
 };
@@ -20,6 +22,7 @@ export {
 /** Every tool, in the order they are offered to the model. */
 export const CHAT_TOOLS: ChatTool<any, any>[] = [
   getQuote,
+  getSectorPeers,
   getMarketOverview,
   getTopMovers,
   getLatestNews,
