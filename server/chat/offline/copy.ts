@@ -203,8 +203,7 @@ const ar: Copy = {
     ` السوق مغلقة الآن: أُغلقت آخر جلسة ${last}${next ? `، وتفتح مجدداً ${next}` : ""}.`,
   gmt: "بتوقيت غرينتش",
   // The sector keeps the listing's English name: the universe has no Arabic sector names yet.
-  peers: (sector, lines) =>
-    `**شركات القطاع نفسه** (${sector}) في السوق نفسها:\n${lines}`,
+  peers: (sector, lines) => `**شركات القطاع نفسه** (${sector}) في السوق نفسها:\n${lines}`,
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
     `**الأكثر تحركاً اليوم${scope ? ` في ${scope}` : ""}**\n\nالأكثر ارتفاعاً:\n${gainers}\n\nالأكثر انخفاضاً:\n${losers}`,
