@@ -146,9 +146,13 @@ export interface ServiceOverrides {
   market?: Partial<Pick<MarketDeps, "provider" | "clock" | "jobs">>;
 }
 
+type Closers = Array<() => Promise<void> | void>;
+
 /**
  * The composition root: builds the infrastructure, then each feature with `createX(deps)` in
- * dependency order, handing it exactly what it uses (tests pass their own PGlite).
+ * dependency order, handing it exactly what it uses (tests pass their own PGlite). One wiring
+ * function per layer, in this order: infrastructure, sessions, the market, news and the channels,
+ * the readers' own features; then the Services object.
  */
 export async function createServices(
   config: Config,
@@ -157,7 +161,24 @@ export async function createServices(
   release: () => void = () => {},
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
-  const closers: Array<() => Promise<void> | void> = [release, () => database.close()];
+  const closers: Closers = [release, () => database.close()];
+  const infra = await wireInfrastructure(config, log, database, closers);
+  const people = await wireSessions(infra, closers);
+  const markets = await wireMarket({ ...infra, ...people }, overrides);
+  const reading = await wireNewsAndChannels({ ...infra, ...people, ...markets }, closers);
+  const features = wireReaderFeatures({ ...infra, ...people, ...markets, ...reading }, closers);
+  const services = assembleServices({ ...infra, ...people, ...markets, ...reading, ...features }, closers);
+
+  // Started once every feature is wired: the alerts index listens to the market's ticks.
+  await features.alerts.start();
+  // Every process works the delivery queue (leases keep each row to one worker), where jobs run.
+  if (config.JOBS_ENABLED) reading.delivery.start();
+
+  return services;
+}
+
+/** Infrastructure: migrations, the bus, jobs, settings, shared snapshots, mail and auth. */
+async function wireInfrastructure(config: Config, log: Logger, database: Database, closers: Closers) {
   await runMigrations(database);
   const db = database.db;
   const bus = await createBus(database, log);
@@ -190,7 +211,12 @@ export async function createServices(
     requireVerifiedEmail: () =>
       settings.get<boolean>("requireVerifiedEmail", config.REQUIRE_EMAIL_VERIFICATION) !== false,
   });
+  return { config, log, database, db, bus, jobs, settings, snapshots, outbox, authSecret, auth };
+}
+type Infrastructure = Awaited<ReturnType<typeof wireInfrastructure>>;
 
+/** Who a request is: sessions, the event streams that carry a user's notifications, global sign-out. */
+async function wireSessions({ config, log, database, db, bus, auth }: Infrastructure, closers: Closers) {
   const sessions = await createSessions({ auth, db, bus, inProcessBus: database.kind === "pglite", log });
   closers.push(() => sessions.stop());
 
@@ -208,7 +234,13 @@ export async function createServices(
   const revokeAllSessions = async (userId: string) =>
     void (await db.delete(session).where(eq(session.userId, userId)));
   const httpMounts: HttpMount[] = [(app) => sse.mount(app)];
+  return { sessions, sse, revokeAllSessions, httpMounts };
+}
+type People = Awaited<ReturnType<typeof wireSessions>>;
 
+/** The market: every listed company, prices, the instruments API and company data. */
+async function wireMarket(base: Infrastructure & People, overrides: ServiceOverrides) {
+  const { config, log, db, bus, jobs, settings, sse, database } = base;
   // Every listed company: the table is seeded from the shipped file (skipped while unchanged); the
   // market, search and the sitemap all read it, so the refresh job's additions are everywhere.
   const directory = createInstrumentDirectory(database);
@@ -227,6 +259,14 @@ export async function createServices(
   const instruments = createInstrumentsService(directory, () => market.catalogue());
   const company = createCompany({ db, market, instruments, clock: overrides.market?.clock });
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
+  return { directory, listings, market, instruments, company };
+}
+type Markets = Awaited<ReturnType<typeof wireMarket>>;
+
+/** News, the push and webhook channels, the calendar, content, search and SEO. */
+async function wireNewsAndChannels(base: Infrastructure & People & Markets, closers: Closers) {
+  const { config, log, database, db, bus, jobs, settings, snapshots, outbox, httpMounts } = base;
+  const { directory, listings, market } = base;
   const news = createNews({ db, log, config, jobs, snapshots });
   // Web Push: this site's VAPID key, users' devices and the push channel's sender.
   const push = await createPush({ db, log, settings, config });
@@ -241,7 +281,15 @@ export async function createServices(
   const search = createSearch({ database, log, market, listings });
   directory.onReload(() => void snapshots.changed("listings"));
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
-  // Alerts evaluate the market's ticks once started (below, when everything is built).
+  return { news, push, delivery, calendar, content, search, seo };
+}
+type Reading = Awaited<ReturnType<typeof wireNewsAndChannels>>;
+
+/** The readers' own features and the admin: alerts, watchlists, newsletter, site forms, chat. */
+function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, closers: Closers) {
+  const { config, log, database, db, bus, jobs, settings, outbox, authSecret, sse, httpMounts } = base;
+  const { market, delivery, news, calendar, content, revokeAllSessions } = base;
+  // Alerts evaluate the market's ticks once started (createServices, when everything is built).
   const alerts = createAlerts({
     ...{ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market, settings },
     deliveries: delivery.queue,
@@ -266,41 +314,34 @@ export async function createServices(
     ...{ config, log, database, db, jobs, settings, outbox },
     ...{ market, newsletter, siteForms, content, revokeAllSessions },
   });
+  return { alerts, watchlists, newsletter, siteForms, chat, admin };
+}
+type ReaderFeatures = ReturnType<typeof wireReaderFeatures>;
 
+/** The Services object: the pages' shared reads, the seeders, and shutdown in reverse order. */
+function assembleServices(
+  parts: Infrastructure & People & Markets & Reading & ReaderFeatures,
+  closers: Closers,
+) {
+  const { config, log, database, db, bus, jobs, settings, outbox, auth, sse, sessions } = parts;
+  const { revokeAllSessions, market, instruments, company, content, search, seo, delivery, push } = parts;
+  const { alerts, watchlists, newsletter, siteForms, chat, snapshots, httpMounts, calendar } = parts;
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
-  const wired = withSharedReads(snapshots, { content, news, calendar, search, admin });
+  const wired = withSharedReads(snapshots, {
+    content,
+    news: parts.news,
+    calendar,
+    search,
+    admin: parts.admin,
+  });
   const services: Services = {
-    config,
-    log,
-    database,
-    db,
-    bus,
-    jobs,
-    settings,
-    outbox,
-    auth,
-    sse,
-    sessions,
+    ...{ config, log, database, db, bus, jobs, settings, outbox, auth, sse, sessions },
     isAdmin: (userId) => sessions.isAdmin(userId),
     revokeAllSessions,
     users: createUserLocales(db),
-    market,
-    instruments,
-    company,
-    news: wired.news,
-    calendar: wired.calendar,
-    content,
-    search,
+    ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,
-    seo,
-    delivery,
-    push,
-    alerts,
-    watchlists,
-    newsletter,
-    siteForms,
-    chat,
-    admin: wired.admin,
+    ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },
     seeds: {
       newsFeeds: () => seedNewsFeeds({ db, log, config }),
       educationCards: () => seedEducation({ db }),
@@ -319,11 +360,5 @@ export async function createServices(
       }
     },
   };
-
-  // Started once every feature is wired: the alerts index listens to the market's ticks.
-  await alerts.start();
-  // Every process works the delivery queue (leases keep each row to one worker), where jobs run.
-  if (config.JOBS_ENABLED) delivery.start();
-
   return services;
 }
