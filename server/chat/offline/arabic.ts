@@ -96,6 +96,9 @@ const CALENDAR = ar(
 );
 const IMPORTANT = ar("(ال)?مهمة|(ال)?رئيسية|(ال)?كبرى");
 const MARKET_STATUS = ar("مفتوح|مغلق|يفتح|يغلق|تفتح|تغلق|ساعات (ال)?تداول|مواعيد (ال)?تداول");
+const YEAR_RANGE = ar(
+  "52 (أسبوع|اسبوع)|(ال)?نطاق (ال)?سنوي|(أعلى|أدنى) (مستوى )?(في|خلال) (ال)?(سنة|عام|52)",
+);
 const PEERS = ar("نظراء|منافس|(ال)?قطاع|(ال)?شركات (ال)?مشابهة");
 const MARKETS = ar("(ال)?(سوق|أسواق)|نظرة عامة|ملخص");
 const HELP = ar(
@@ -182,6 +185,7 @@ export function detectArabicIntent(message: string, market?: MarketService): Int
   if (NEWS.test(text)) return { kind: "news", ...newsTopic(westernDigits(message), instruments[0]) };
   if (CALENDAR.test(text)) return { kind: "calendar", importance: IMPORTANT.test(text) ? "high" : undefined };
   if (MARKET_STATUS.test(text)) return { kind: "marketStatus", symbol: instruments[0]?.symbol ?? "TASI" };
+  if (instruments[0] && YEAR_RANGE.test(text)) return { kind: "yearRange", symbol: instruments[0].symbol };
   if (instruments[0]?.category === "gulfStocks" && PEERS.test(text)) {
     return { kind: "peers", symbol: instruments[0].symbol };
   }

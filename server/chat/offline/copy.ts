@@ -33,6 +33,9 @@ export interface Copy {
   closedSession(lastClose: string, nextOpen: string | null): string;
   /** Other companies of the sector (the sector as the listing names it). */
   peers(sector: string, lines: string): string;
+  /** The 52-week range and where the price stands in it (0% at the low, 100% at the high). */
+  yearRange(o: { low: string; high: string; position: string; simulated: boolean }): string;
+  yearRangeNone: string;
   /** "GMT" for a time given in GMT. */
   gmt: string;
   overview(category: string, lines: string): string;
@@ -109,6 +112,10 @@ const en: Copy = {
   closedSession: (last, next) =>
     ` The market is closed now: its last session closed ${last}${next ? `, and it opens again ${next}` : ""}.`,
   gmt: "GMT",
+  yearRange: (r) =>
+    `52-week range ${r.low} – ${r.high}; the price stands at ${r.position} of it (0% at the low, 100% at the high).` +
+    (r.simulated ? " Computed from simulated prices, not market data." : ""),
+  yearRangeNone: "No 52-week range is published for it yet.",
   peers: (sector, lines) => `**Peers in ${sector}** on the same exchange:\n${lines}`,
   overview: (category, lines) => `**${category}** right now:\n\n${lines}`,
   movers: (scope, gainers, losers) =>
@@ -202,6 +209,10 @@ const ar: Copy = {
   closedSession: (last, next) =>
     ` السوق مغلقة الآن: أُغلقت آخر جلسة ${last}${next ? `، وتفتح مجدداً ${next}` : ""}.`,
   gmt: "بتوقيت غرينتش",
+  yearRange: (r) =>
+    `نطاق 52 أسبوعاً ${r.low} – ${r.high}؛ يقع السعر عند ${r.position} منه (0% عند الأدنى و100% عند الأعلى).` +
+    (r.simulated ? " محسوب من أسعار محاكاة، وليس من بيانات السوق." : ""),
+  yearRangeNone: "لا يتوفر نطاق 52 أسبوعاً لهذه الأداة بعد.",
   // The sector keeps the listing's English name: the universe has no Arabic sector names yet.
   peers: (sector, lines) => `**شركات القطاع نفسه** (${sector}) في السوق نفسها:\n${lines}`,
   overview: (category, lines) => `**${category}** الآن:\n\n${lines}`,

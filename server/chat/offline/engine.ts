@@ -8,8 +8,10 @@ import {
   getQuote,
   getSectorPeers,
   getTopMovers,
+  getYearRange,
   listAlerts,
 } from "../tools";
+import type { YearRange } from "../tools/key-statistics";
 import type { CompactQuote } from "../tools/quote-format";
 import type { ChatTool, ToolContext, ToolOutcome } from "../tools/types";
 import { detectArabicIntent, hasArabic } from "./arabic";
@@ -96,6 +98,21 @@ async function answerFor(
         parts.push(out.ok && out.data ? quoteParagraph(out.data, copy, clock) : failure(out));
       }
       return { text: parts.join("\n\n"), risk: true };
+    }
+    case "yearRange": {
+      const quote = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
+      if (!quote.ok || !quote.data) return { text: failure(quote), risk: false };
+      const range = await run<YearRange>(getYearRange, { symbol: intent.symbol });
+      const r = range.data;
+      const line = r
+        ? copy.yearRange({
+            low: formatNumber(r.low, r.decimals),
+            high: formatNumber(r.high, r.decimals),
+            position: `${r.position}%`,
+            simulated: r.simulated,
+          })
+        : copy.yearRangeNone;
+      return { text: `${quoteParagraph(quote.data, copy, clock)}\n\n${line}`, risk: true };
     }
     case "peers": {
       const quote = await run<CompactQuote>(getQuote, { symbol: intent.symbol });

@@ -17,6 +17,8 @@ export type Intent =
   | { kind: "marketStatus"; symbol: string }
   /** A listed company and the other companies of its sector. */
   | { kind: "peers"; symbol: string }
+  /** An instrument's 52-week range and where its price stands in it. */
+  | { kind: "yearRange"; symbol: string }
   | { kind: "unknown" };
 
 const CATEGORY_WORDS: Array<[MarketCategory, RegExp]> = [
@@ -135,6 +137,12 @@ export function detectIntent(message: string, market?: MarketService): Intent {
   // "Is the Saudi market open?": its session state (TASI's when no market is named).
   if (/\b(is|are)\b.*\b(open|closed)\b|\b(trading|opening) hours\b/.test(text)) {
     return { kind: "marketStatus", symbol: instruments[0]?.symbol ?? "TASI" };
+  }
+  if (
+    instruments[0] &&
+    /\b(52[- ]?weeks?|year(ly)? (range|high|low)|12[- ]months? (range|high|low))\b/.test(text)
+  ) {
+    return { kind: "yearRange", symbol: instruments[0].symbol };
   }
   if (instruments[0]?.category === "gulfStocks" && /\b(peers?|competitors?|rivals?|sector)\b/.test(text)) {
     return { kind: "peers", symbol: instruments[0].symbol };

@@ -58,8 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-async function answer(q: Question) {
-  const ctx: ToolContext = { market: s.market, userId: null };
+async function answer(q: Question, over: Partial<ToolContext> = {}) {
+  const ctx: ToolContext = { market: s.market, company: s.company, userId: null, ...over };
   const quoted: string[] = [];
   const run: RunTool = async (tool, input) => {
     if (tool.name === "getQuote") quoted.push((input as { symbol: string }).symbol);
@@ -114,5 +114,27 @@ describe("sector peers", () => {
     const banks = loadShippedListings().filter((l) => l.sector === "Banks" && l.exchange === "TADAWUL");
     const peer = banks.find((l) => l.symbol !== "1120")!;
     expect(reply).toContain(`**${peer.symbol}** ${priceText(peer.symbol, lang)}`);
+  });
+});
+
+describe("the 52-week range", () => {
+  it.each([
+    ["What is Al Rajhi's 52-week range?", "en", "52-week range"],
+    ["ما هو نطاق 52 أسبوعاً للراجحي؟", "ar", "نطاق 52 أسبوعاً"],
+  ] as const)("%s → the quote and where the price stands in the year's range", async (text, lang, lead) => {
+    const { text: reply, first } = await answer({ lang, text, symbol: "1120" });
+    expect(first).toBe("1120");
+    const range = (await s.company.keyStatistics("1120"))!.statistics.range52Week!.value;
+    expect(reply).toContain(`${lead} ${formatNumber(range.low, 2)} – ${formatNumber(range.high, 2)}`);
+    expect(reply).toContain(`${Math.round(range.position * 100)}%`);
+  });
+
+  it("says so when no key statistics are available", async () => {
+    const { text } = await answer(
+      { lang: "en", text: "ENBD 52 week high", symbol: "EMIRATESNBD" },
+      { company: undefined },
+    );
+    expect(text).toContain("**EMIRATESNBD**");
+    expect(text).toContain("No 52-week range is published for it yet.");
   });
 });

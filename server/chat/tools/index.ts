@@ -1,6 +1,7 @@
 import { createAlert } from "./create-alert";
 import { getEconomicCalendar } from "./economic-calendar";
 import { getQuote } from "./get-quote";
+import { getYearRange } from "./key-statistics";
 import { getLatestNews } from "./latest-news";
 import { listAlerts } from "./list-alerts";
 import { getMarketOverview } from "./market-overview";
@@ -16,6 +17,7 @@ export {
   getQuote,
   getSectorPeers,
   getTopMovers,
+  getYearRange,
   listAlerts,
 };
 
@@ -23,6 +25,7 @@ export {
 export const CHAT_TOOLS: ChatTool<any, any>[] = [
   getQuote,
   getSectorPeers,
+  getYearRange,
   getMarketOverview,
   getTopMovers,
   getLatestNews,

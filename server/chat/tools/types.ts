@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AlertsService } from "#server/alerts/types";
 import type { CalendarService } from "#server/calendar/types";
+import type { Company } from "#server/company/types";
 import type { MarketService } from "#server/market/types";
 import type { NewsService } from "#server/news/types";
 
@@ -10,6 +11,8 @@ export interface ToolContext {
   news?: NewsService;
   calendar?: CalendarService;
   alerts?: AlertsService;
+  /** Key statistics of a company (its 52-week range); absent where the chat is not given it. */
+  company?: Company;
   /** Null for anonymous visitors; alert tools refuse them. */
   userId: string | null;
 }
