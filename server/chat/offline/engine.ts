@@ -6,17 +6,16 @@ import {
   getLatestNews,
   getMarketOverview,
   getQuote,
-  getSectorPeers,
   getTopMovers,
-  getYearRange,
   listAlerts,
 } from "../tools";
-import type { YearRange } from "../tools/key-statistics";
 import type { CompactQuote } from "../tools/quote-format";
 import type { ChatTool, ToolContext, ToolOutcome } from "../tools/types";
 import { detectArabicIntent, hasArabic } from "./arabic";
+import { peersAnswer, yearRangeAnswer } from "./company-answers";
 import { COPY, type Copy, type ReplyLang } from "./copy";
 import { detectIntent } from "./intents";
+import { formatNumber, freshnessNote, quoteLine, quoteParagraph } from "./quote-text";
 import { type ReaderClock, readerClock } from "./reader-time";
 
 export type { ReplyLang };
@@ -26,50 +25,7 @@ export type RunTool = <T>(tool: ChatTool<any, T>, input: unknown) => Promise<Too
 
 export const RISK_REMINDER = COPY.en.risk;
 export const HELP_TEXT = COPY.en.help;
-
-export function formatNumber(n: number, decimals = 2): string {
-  return n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
-
-function signed(n: number, decimals: number) {
-  return `${n >= 0 ? "+" : "−"}${formatNumber(Math.abs(n), decimals)}`;
-}
-
-function quoteLine(q: CompactQuote): string {
-  return `**${q.symbol}** ${formatNumber(q.price, q.decimals)} (${signed(q.changePercent, 2)}%)`;
-}
-
-/** How current a list of prices is: one sentence when they agree, one per kind otherwise. */
-function freshnessNote(quotes: CompactQuote[], copy: Copy): string {
-  const seen = new Map<string, CompactQuote>();
-  for (const q of quotes) {
-    const key = `${q.freshness}:${q.source}:${q.delayMinutes ?? ""}`;
-    if (!seen.has(key)) seen.set(key, q);
-  }
-  const notes = [...seen.values()].map((q) =>
-    copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source }),
-  );
-  return notes.length ? `\n\n${notes.join(" ")}` : "";
-}
-
-function quoteParagraph(q: CompactQuote, copy: Copy, clock: ReaderClock): string {
-  const label = copy.freshness({ freshness: q.freshness, delayMinutes: q.delayMinutes, source: q.source });
-  return `${copy.quote({
-    symbol: q.symbol,
-    name: copy.name(q.symbol, q.name),
-    price: formatNumber(q.price, q.decimals),
-    currency: q.currency,
-    direction: q.change > 0 ? "up" : q.change < 0 ? "down" : "unchanged",
-    move:
-      q.change === 0
-        ? ""
-        : `${formatNumber(Math.abs(q.change), q.decimals)} (${signed(q.changePercent, 2)}%)`,
-    low: formatNumber(q.dayLow, q.decimals),
-    high: formatNumber(q.dayHigh, q.decimals),
-    open: q.marketOpen,
-    time: clock.time(q.lastUpdate),
-  })} ${label}${clock.session(q)}`;
-}
+export { formatNumber };
 
 /**
  * The language of the answer: Arabic for a question written in Arabic; otherwise the language of
@@ -99,36 +55,10 @@ async function answerFor(
       }
       return { text: parts.join("\n\n"), risk: true };
     }
-    case "yearRange": {
-      const quote = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
-      if (!quote.ok || !quote.data) return { text: failure(quote), risk: false };
-      const range = await run<YearRange>(getYearRange, { symbol: intent.symbol });
-      const r = range.data;
-      const line = r
-        ? copy.yearRange({
-            low: formatNumber(r.low, r.decimals),
-            high: formatNumber(r.high, r.decimals),
-            position: `${r.position}%`,
-            simulated: r.simulated,
-          })
-        : copy.yearRangeNone;
-      return { text: `${quoteParagraph(quote.data, copy, clock)}\n\n${line}`, risk: true };
-    }
-    case "peers": {
-      const quote = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
-      const out = await run<{ sector: string; peers: CompactQuote[] }>(getSectorPeers, {
-        symbol: intent.symbol,
-      });
-      if (!quote.ok || !quote.data || !out.ok || !out.data)
-        return { text: failure(out.ok ? quote : out), risk: false };
-      const list = out.data.peers.length
-        ? out.data.peers.map((q) => `- ${quoteLine(q)} ${copy.name(q.symbol, q.name)}`).join("\n")
-        : copy.none;
-      return {
-        text: `${quoteParagraph(quote.data, copy, clock)}\n\n${copy.peers(out.data.sector, list)}`,
-        risk: true,
-      };
-    }
+    case "yearRange":
+      return yearRangeAnswer(intent.symbol, run, copy, clock);
+    case "peers":
+      return peersAnswer(intent.symbol, run, copy, clock);
     case "marketStatus": {
       const out = await run<CompactQuote>(getQuote, { symbol: intent.symbol });
       if (!out.ok || !out.data) return { text: failure(out), risk: false };
