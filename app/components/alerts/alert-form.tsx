@@ -1,95 +1,25 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors } from "#common/action-result";
-import { levelHolds } from "#common/alert-holds";
-import { ALERT_FREQUENCIES, type AlertFrequency, MOVE_WINDOWS } from "#common/alert-options";
-import {
-  ALERT_TYPES,
-  type AlertTypeValue,
-  alertFormSchema,
-  DEFAULT_COOLDOWN_SECONDS,
-  isPercentType,
-  MIN_COOLDOWN_SECONDS,
-} from "#common/alert-schema";
-import { buttonClass, Checkbox, Field, SelectField } from "~/components/forms/field";
-import { useForm } from "~/components/forms/use-form";
+import { MOVE_WINDOWS } from "#common/alert-options";
+import { ALERT_TYPES, type AlertTypeValue, isPercentType } from "#common/alert-schema";
+import { buttonClass, Field, SelectField } from "~/components/forms/field";
 import { instrumentName } from "~/components/market/format";
 import { useLang } from "~/lib/locale";
 import { useServerText } from "~/lib/server-text";
-import { toast } from "~/lib/toast";
 import { useFormat } from "~/lib/use-format";
+import { AlertChannels } from "./alert-channels";
+import { AlertScheduleFields } from "./alert-schedule-fields";
 import { InstrumentPicker } from "./instrument-picker";
-import type { AlertActionResult, AlertHolds, AlertView, Suggestion, WebhookView } from "./types";
-import { useQuotes } from "./use-quotes";
+import type { AlertView, Suggestion } from "./types";
+import { useAlertForm } from "./use-alert-form";
+import { useLastPrice } from "./use-last-price";
 import "~/locales/alerts";
-
-/** A stored time as a datetime-local value in the browser's zone ("" when none). */
-function toLocalInput(iso: string | null) {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The browser's UTC offset at that local time (DST-aware), for the server to read the expiry. */
-const offsetAt = (local: string) => (local ? String(new Date(local).getTimezoneOffset()) : "");
-
-const getJson = <T,>(url: string, signal: AbortSignal) =>
-  fetch(url, { signal, headers: { accept: "application/json" } }).then((res) =>
-    res.ok ? (res.json() as Promise<T>) : null,
-  );
-
-/**
- * The reader's webhook endpoints, fetched when the form opens (GET /api/webhooks; null until they
- * are known). The page's data leaves them out, so that its render can be remembered.
- */
-function useWebhooks() {
-  const [webhooks, setWebhooks] = useState<WebhookView[] | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    // Without the endpoints the form offers none.
-    getJson<{ endpoints?: WebhookView[] }>("/api/webhooks", abort.signal)
-      .then((body) => setWebhooks(body?.endpoints ?? []))
-      .catch(() => {
-        if (!abort.signal.aborted) setWebhooks([]);
-      });
-    return () => abort.abort();
-  }, []);
-  return webhooks;
-}
-
-/** The typed symbol once the typing pauses, so the price is asked for once per instrument. */
-function useSettled(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-/**
- * The selected instrument's last price and whether a level alert would already hold at it (then
- * it fires as soon as it is created). A stale quote says nothing: the evaluator never reads it.
- */
-function useLastPrice(symbol: string, alertType: AlertTypeValue, target: string) {
-  const settled = useSettled(symbol.trim());
-  const quotes = useQuotes(settled ? [settled] : []);
-  // The answer names the instrument the server resolved ("tasi" -> TASI, "dirham" -> USD/AED).
-  const quote = settled === symbol.trim() ? [...quotes.values()][0] : undefined;
-  const value = Number(target);
-  const holds =
-    quote !== undefined &&
-    quote.freshness !== "stale" &&
-    target.trim() !== "" &&
-    value > 0 &&
-    levelHolds(alertType, value, quote.price);
-  return { quote, holds };
-}
 
 /**
  * 'Create Price Alert' and its rules (docs/product/alerts.md); with `alert`, the same form edits
- * that alert (every field).
+ * that alert (every field). Its parts: the submission and its messages (./use-alert-form.ts), the
+ * last price and whether the level already holds (./use-last-price.ts), how often and until when
+ * (./alert-schedule-fields.tsx) and the channels (./alert-channels.tsx).
  */
 export function AlertForm({
   suggestions,
@@ -104,57 +34,15 @@ export function AlertForm({
   const f = useFormat();
   const lang = useLang();
   const st = useServerText();
-  const webhooks = useWebhooks();
-  const intent = alert ? "update" : "create";
   const [symbol, setSymbol] = useState(alert?.symbol ?? "");
   const [alertType, setAlertType] = useState<AlertTypeValue>(alert?.alertType ?? "above");
   const [target, setTarget] = useState(alert ? String(alert.targetValue) : "");
-  const [frequency, setFrequency] = useState<AlertFrequency>(alert?.frequency ?? "once");
-  const [expires, setExpires] = useState(() => toLocalInput(alert?.expiresAt ?? null));
-  const [webhook, setWebhook] = useState(alert?.notifyWebhook ?? false);
-  const form = useForm<AlertActionResult>({
-    key: alert ? `edit-alert-${alert.id}` : "create-alert",
-    schema: alertFormSchema,
-    resetOnSuccess: !alert,
-    invalid: (error) => ({ ok: false, intent, error: "", fields: fieldErrors(error) }),
-    onResult: (result) => {
-      if (result.intent !== intent) return;
-      if (result.ok) {
-        if (alert)
-          toast.success(t("toast.updated"), {
-            description: [
-              t("toast.updatedText"),
-              result.holds ? t(`form.holdsNow.${result.holds.alertType}`, holdsText(result.holds)) : "",
-            ]
-              .filter(Boolean)
-              .join(". "),
-          });
-        else
-          toast.success(t("toast.created"), {
-            description: [
-              t("toast.createdText", { symbol: result.symbol }),
-              result.holds ? t(`form.holdsNow.${result.holds.alertType}`, holdsText(result.holds)) : "",
-            ]
-              .filter(Boolean)
-              .join(". "),
-          });
-        setSymbol("");
-        setTarget("");
-        onClose();
-      } else if (result.error === "auth") {
-        toast.error(t("toast.authRequired"), { description: t("toast.authRequiredText") });
-      } else {
-        toast.error(alert ? t("toast.updateFailed") : t("toast.createFailed"), {
-          description: st(result.error),
-        });
-      }
-    },
+  const { form, intent } = useAlertForm(alert, () => {
+    setSymbol("");
+    setTarget("");
+    onClose();
   });
   const { busy, fields: errors } = form;
-  const holdsText = (h: AlertHolds) => ({
-    name: instrumentName(h, lang),
-    target: f.target(h.target),
-  });
   const id = useId();
   const percent = isPercentType(alertType);
   const { quote: known, holds } = useLastPrice(symbol, alertType, target);
@@ -220,34 +108,7 @@ export function AlertForm({
             error={st(errors.windowMinutes)}
           />
         ) : null}
-        <SelectField
-          label={t("form.frequency")}
-          name="frequency"
-          value={frequency}
-          onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
-          options={ALERT_FREQUENCIES.map((v) => ({ value: v, label: t(`form.frequencies.${v}`) }))}
-        />
-        {frequency === "every" ? (
-          <Field
-            label={t("form.cooldown")}
-            name="cooldownSeconds"
-            type="number"
-            inputMode="numeric"
-            min={MIN_COOLDOWN_SECONDS}
-            step="1"
-            defaultValue={String(alert?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS)}
-            error={st(errors.cooldownSeconds)}
-          />
-        ) : null}
-        <Field
-          label={t("form.expiresAt")}
-          name="expiresAt"
-          type="datetime-local"
-          value={expires}
-          onChange={(e) => setExpires(e.target.value)}
-          error={st(errors.expiresAt)}
-        />
-        <input type="hidden" name="tzOffset" value={offsetAt(expires)} />
+        <AlertScheduleFields alert={alert} errors={errors} />
       </div>
       {known && holds ? (
         <p
@@ -261,37 +122,7 @@ export function AlertForm({
           })}
         </p>
       ) : null}
-      <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-700">{t("form.channels")}</legend>
-        <p className="text-xs text-slate-500">{t("form.inAppAlways")}</p>
-        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-          <Checkbox name="notifyEmail" label={t("form.notifyEmail")} defaultChecked={alert?.notifyEmail} />
-          <Checkbox name="notifyPush" label={t("form.notifyPush")} defaultChecked={alert?.notifyPush} />
-          <Checkbox
-            name="notifyWebhook"
-            label={t("form.notifyWebhook")}
-            checked={webhook}
-            onChange={(e) => setWebhook(e.target.checked)}
-          />
-        </div>
-        {webhook ? (
-          webhooks === null ? (
-            <p className="mt-2 text-xs text-slate-500">{t("loading")}</p>
-          ) : webhooks.length > 0 ? (
-            <SelectField
-              className="mt-3 max-w-sm"
-              label={t("form.webhook")}
-              name="webhookId"
-              defaultValue={alert?.webhookId ?? ""}
-              placeholder={t("form.webhookDefault")}
-              options={webhooks.map((w) => ({ value: w.id, label: w.label || w.url }))}
-              error={st(errors.webhookId)}
-            />
-          ) : (
-            <p className="mt-2 text-xs text-slate-500">{t("form.noWebhooks")}</p>
-          )
-        ) : null}
-      </fieldset>
+      <AlertChannels alert={alert} error={errors.webhookId} />
       <div className="mt-5 flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} disabled={busy || !symbol.trim() || !target.trim()}>
           {alert
