@@ -1,12 +1,8 @@
-import { ArrowDown, ArrowUp, ChevronsUpDown, X } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "~/components/link";
-import { instrumentHref, instrumentName } from "~/components/market/format";
 import { type LiveQuote, useMarketFeed } from "~/components/market/market-feed";
-import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "~/components/market/quote-parts";
-import { useLang } from "~/lib/locale";
-import { useFormat } from "~/lib/use-format";
+import { WatchlistRow } from "./watchlist-row";
 import "~/locales/watchlists";
 
 type SortKey = "symbol" | "price" | "changePercent";
@@ -62,7 +58,7 @@ function SortHeader({
 /**
  * A watchlist's instruments with their live prices (the page's market feed): symbol and name,
  * price, change and change %, day range and freshness; sortable by symbol, price and change %.
- * In the owner's order the rows can be moved up and down.
+ * In the owner's order the rows can be moved up and down. A row is ./watchlist-row.tsx.
  */
 export function WatchlistTable({
   symbols,
@@ -76,8 +72,6 @@ export function WatchlistTable({
   onMove: (symbol: string, by: -1 | 1) => void;
 }) {
   const { t } = useTranslation("watchlists");
-  const lang = useLang();
-  const f = useFormat();
   const feed = useMarketFeed();
   const [sort, setSort] = useState<Sort>(null);
   const onSort = (key: SortKey) =>
@@ -125,116 +119,25 @@ export function WatchlistTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map(({ symbol, quote }, index) => {
-            const instrument = quote?.instrument ?? feed.instruments.find((i) => i.symbol === symbol);
-            const d = instrument?.decimals ?? 2;
-            return (
-              <tr key={symbol} data-symbol={symbol} className="align-top">
-                <td className="px-3 py-3">
-                  <Link to={instrumentHref(symbol)} className="group block min-w-0">
-                    <span className="font-semibold text-slate-900 group-hover:text-brand-600" dir="ltr">
-                      {symbol}
-                    </span>
-                    <span className="block truncate text-slate-500">
-                      {instrument ? instrumentName(instrument, lang) : ""}
-                    </span>
-                  </Link>
-                  {quote ? (
-                    <span className="mt-1 flex flex-wrap items-center gap-1">
-                      <FreshnessBadge quote={quote} />
-                      <StatusBadge status={quote.status} />
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-3 text-end">
-                  {quote ? (
-                    <>
-                      <FlashPrice quote={quote} className="-me-1 font-semibold" />
-                      {/* Below sm there is no currency column: the code follows the price. */}
-                      <span className="ms-1 text-xs text-slate-500 sm:hidden" data-field="currency-inline">
-                        {quote.instrument.currency}
-                      </span>
-                      {/* Below md the change sits under the price; the day range under it below lg. */}
-                      <ChangeText quote={quote} className="block text-xs md:hidden" />
-                      <span className="block text-xs text-slate-500 lg:hidden" data-field="range">
-                        <span dir="ltr">
-                          {f.price(quote.dayLow, d)} – {f.price(quote.dayHigh, d)}
-                        </span>
-                      </span>
-                    </>
-                  ) : (
-                    <span className="text-slate-400">{t("table.noPrice")}</span>
-                  )}
-                </td>
-                <td className="hidden px-3 py-3 text-slate-700 sm:table-cell" data-field="currency">
-                  {instrument?.currency ?? ""}
-                </td>
-                <td className="hidden px-3 py-3 text-end md:table-cell">
-                  {quote ? <ChangeText quote={quote} /> : null}
-                </td>
-                <td
-                  className="hidden whitespace-nowrap px-3 py-3 text-end tabular-nums text-slate-700 lg:table-cell"
-                  data-field="day-range"
-                >
-                  {quote ? (
-                    <span dir="ltr">
-                      {f.price(quote.dayLow, d)} – {f.price(quote.dayHigh, d)}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-1 py-3">
-                  <div className="flex items-center justify-end gap-0.5">
-                    {sort ? null : (
-                      <>
-                        <IconButton
-                          label={t("table.moveUp", { symbol })}
-                          disabled={busy || index === 0}
-                          onClick={() => onMove(symbol, -1)}
-                        >
-                          <ArrowUp aria-hidden className="size-4" />
-                        </IconButton>
-                        <IconButton
-                          label={t("table.moveDown", { symbol })}
-                          disabled={busy || index === rows.length - 1}
-                          onClick={() => onMove(symbol, 1)}
-                        >
-                          <ArrowDown aria-hidden className="size-4" />
-                        </IconButton>
-                      </>
-                    )}
-                    <IconButton
-                      label={t("table.remove", { symbol })}
-                      disabled={busy}
-                      onClick={() => onRemove(symbol)}
-                    >
-                      <X aria-hidden className="size-4" />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map(({ symbol, quote }, index) => (
+            <WatchlistRow
+              key={symbol}
+              symbol={symbol}
+              quote={quote}
+              instrument={quote?.instrument ?? feed.instruments.find((i) => i.symbol === symbol)}
+              actions={{
+                symbol,
+                movable: !sort,
+                first: index === 0,
+                last: index === rows.length - 1,
+                busy,
+                onRemove,
+                onMove,
+              }}
+            />
+          ))}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function IconButton({
-  label,
-  className = "inline-flex",
-  children,
-  ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      className={`${className} items-center justify-center rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-30`}
-      {...props}
-    >
-      {children}
-    </button>
   );
 }
