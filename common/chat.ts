@@ -34,7 +34,10 @@ export function chatRequestSchema(maxMessageChars: number) {
     lang: z.enum(LANGUAGES).optional(),
   });
 }
-export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>>;
+export type ChatRequest = z.infer<ReturnType<typeof chatRequestSchema>> & {
+  /** The reader's zone for the times in an answer: set by the server from the tz cookie, not the body. */
+  timeZone?: string | null;
+};
 
 /** The first message's first 50 characters, with an ellipsis if longer. */
 export function conversationTitle(message: string): string {

@@ -288,7 +288,7 @@ type Reading = Awaited<ReturnType<typeof wireNewsAndChannels>>;
 /** The readers' own features and the admin: alerts, watchlists, newsletter, site forms, chat. */
 function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, closers: Closers) {
   const { config, log, database, db, bus, jobs, settings, outbox, authSecret, sse, httpMounts } = base;
-  const { market, delivery, news, calendar, content, revokeAllSessions } = base;
+  const { market, company, delivery, news, calendar, content, revokeAllSessions } = base;
   // Alerts evaluate the market's ticks once started (createServices, when everything is built).
   const alerts = createAlerts({
     ...{ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market, settings },
@@ -309,7 +309,7 @@ function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, c
   });
   httpMounts.push(mountOneClickUnsubscribe(newsletter, log));
   const siteForms = createSiteForms({ db, outbox, log, teamAddress: config.MAIL_TEAM_ADDRESS });
-  const chat = createChat({ config, db, log, market, news, calendar, alerts });
+  const chat = createChat({ config, db, log, market, news, calendar, alerts, company });
   const admin = createAdmin({
     ...{ config, log, database, db, jobs, settings, outbox },
     ...{ market, newsletter, siteForms, content, revokeAllSessions },

@@ -1,3 +1,4 @@
+import { timeZoneFromCookie } from "#common/calendar-options";
 import { getUser } from "~/lib/auth.server";
 import { langOf } from "~/lib/locale";
 import { chatError, chatErrorFrom, chatService, clientIp } from "~/lib/server/chat-api.server";
@@ -28,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await chat.reply({
       // An older page may not send its language: the page it was sent from says it (Referer).
-      body: { ...parsed.data, lang: parsed.data.lang ?? langOf(request) },
+      body: {
+        ...parsed.data,
+        lang: parsed.data.lang ?? langOf(request),
+        timeZone: timeZoneFromCookie(request.headers.get("cookie")),
+      },
       userId: user?.id ?? null,
       ip: clientIp(context),
       signal: request.signal,

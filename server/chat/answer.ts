@@ -45,7 +45,7 @@ function offlineAnswer(body: ChatRequest, ctx: ToolContext, log: Logger, emit: E
     });
     return out as any;
   };
-  return offlineReply(body.message, ctx, run, body.lang);
+  return offlineReply(body.message, ctx, run, body.lang, { timeZone: body.timeZone });
 }
 
 /**

@@ -45,7 +45,8 @@ async function send(
   opts: { userId?: string | null; ip?: string; chat?: ReturnType<typeof createChat> } = {},
 ) {
   const chat = opts.chat ?? s.chat;
-  const body = chat.requestSchema.parse(input);
+  // The zone is the server's addition (from the tz cookie), not part of the body's schema.
+  const body = { ...chat.requestSchema.parse(input), timeZone: input.timeZone };
   const res = await chat.reply({
     body,
     userId: opts.userId ?? null,
@@ -401,5 +402,26 @@ describe("the user's language with a language model", () => {
     const englishPage = String(stub.requests.at(-1)!.messages[0]!.content);
     expect(englishPage).toContain("Answer in the language the user writes in");
     expect(englishPage).not.toContain("Arabic site");
+  });
+});
+
+describe("the site's own offline chat (as the composition root wires it)", () => {
+  let offline: Services;
+  beforeAll(async () => {
+    offline = await createTestServices();
+    await primeServices(offline);
+  });
+  afterAll(async () => {
+    await offline?.close();
+  });
+  it("reads companies' key statistics", async () => {
+    const chat = offline.chat;
+    expect(chat.info().mode).toBe("offline");
+    const range = (await offline.company.keyStatistics("1120"))!.statistics.range52Week!.value;
+    const yearly = replyText(await send({ message: "What is Al Rajhi's 52-week range?" }, { chat }));
+    expect(yearly).not.toContain("No 52-week range is published");
+    expect(yearly).toContain(
+      `52-week range ${range.low.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
   });
 });

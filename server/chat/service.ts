@@ -3,6 +3,7 @@ import { chatRequestSchema } from "#common/chat";
 import { AppError } from "#common/errors";
 import type { AlertsService } from "#server/alerts/types";
 import type { CalendarService } from "#server/calendar/types";
+import type { Company } from "#server/company/types";
 import type { Config } from "#server/config";
 import type { Db } from "#server/db/client";
 import type { Logger } from "#server/logger";
@@ -25,6 +26,8 @@ export interface ChatDeps {
   news: NewsService;
   calendar: CalendarService;
   alerts: AlertsService;
+  /** Key statistics of listed companies (the 52-week range the assistant answers). */
+  company?: Company;
   /** Tests pass a model (or null for the offline assistant); otherwise it comes from config. */
   model?: LanguageModel | null;
 }
@@ -35,9 +38,9 @@ export interface ChatDeps {
  * and the conversations' queries (conversations.ts). createChat only wires them.
  */
 export function createChat(deps: ChatDeps): ChatService {
-  const { config, db, log, market, news, calendar, alerts } = deps;
+  const { config, db, log, market, news, calendar, alerts, company } = deps;
   const admit = chatAdmission({ config, db, log });
-  const tools = { market, news, calendar, alerts };
+  const tools = { market, news, calendar, alerts, company };
   const answerer = chatAnswerer({ config, log, market, tools, model: deps.model });
   const notFound = () => new AppError("not_found:chat_conversation", NOT_FOUND_MESSAGE);
   return {
