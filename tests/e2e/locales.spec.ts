@@ -100,7 +100,9 @@ for (const lang of ["en", "ar"] as const) {
         ).toBeVisible();
       const updated = overview.locator('[data-field="last-updated"]');
       await expect(updated).toHaveText(
-        trPattern(lang, "market:feed.connected", { time: "\\d\\d:\\d\\d:\\d\\d GMT" }),
+        trPattern(lang, "market:feed.connected", {
+          time: `\\d\\d:\\d\\d:\\d\\d ${tr(lang, "market:zones.UTC")}`,
+        }),
       );
       // Live: the time moves with the feed, without a reload.
       await expect(updated).not.toHaveText((await updated.textContent())!, { timeout: 10_000 });

@@ -10,7 +10,7 @@ import { FeedHeartbeat, HeroFeedBadge, type PageZone } from "./price-state";
 import { ChangeText, FlashPrice, FreshnessBadge } from "./quote-parts";
 
 /** The home page shows every time in GMT, as its market note says. */
-const GMT: PageZone = { offsetMinutes: 0, label: "GMT" };
+const gmt = (t: (key: string) => string): PageZone => ({ offsetMinutes: 0, label: t("zones.UTC") });
 
 import "~/locales/market";
 
@@ -51,7 +51,7 @@ export function MarketHero({
             <HeroFeedBadge live={feed.live} quotes={symbols.flatMap((symbol) => feed.quote(symbol) ?? [])} />
             {/* The feed's heartbeat, named as such (each price's own time is on its page). */}
             <span data-field="last-updated" className="text-xs text-slate-200 tabular-nums">
-              <FeedHeartbeat live={feed.live} lastMessage={feed.lastRefresh} zone={GMT} />
+              <FeedHeartbeat live={feed.live} lastMessage={feed.lastRefresh} zone={gmt(t)} />
             </span>
           </div>
           <ExchangeStatuses symbols={symbols} exchanges={exchanges} />

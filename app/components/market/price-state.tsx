@@ -26,7 +26,7 @@ export interface PageZone {
 export function usePageZone(exchange: Pick<ExchangeInfo, "timeZone" | "utcOffsetMinutes"> | null): PageZone {
   const { t } = useTranslation("market");
   const f = useFormat();
-  if (!exchange || exchange.timeZone === "UTC") return { offsetMinutes: 0, label: "GMT" };
+  if (!exchange || exchange.timeZone === "UTC") return { offsetMinutes: 0, label: t("zones.UTC") };
   const offset = f.digitsIn(offsetLabel(exchange.utcOffsetMinutes));
   const name = t(`zones.${exchange.timeZone.replace("/", "_")}`, { defaultValue: "" });
   return {

@@ -1,8 +1,8 @@
 import { getQuote, getSectorPeers, getYearRange } from "../tools";
 import type { YearRange } from "../tools/key-statistics";
 import type { CompactQuote } from "../tools/quote-format";
+import type { RunTool } from "../tools/types";
 import type { Copy } from "./copy";
-import type { RunTool } from "./engine";
 import { formatNumber, quoteLine, quoteParagraph } from "./quote-text";
 import type { ReaderClock } from "./reader-time";
 

@@ -10,7 +10,7 @@ import {
   listAlerts,
 } from "../tools";
 import type { CompactQuote } from "../tools/quote-format";
-import type { ChatTool, ToolContext, ToolOutcome } from "../tools/types";
+import type { RunTool, ToolContext, ToolOutcome } from "../tools/types";
 import { detectArabicIntent, hasArabic } from "./arabic";
 import { peersAnswer, yearRangeAnswer } from "./company-answers";
 import { COPY, type Copy, type ReplyLang } from "./copy";
@@ -18,10 +18,7 @@ import { detectIntent } from "./intents";
 import { formatNumber, freshnessNote, quoteLine, quoteParagraph } from "./quote-text";
 import { type ReaderClock, readerClock } from "./reader-time";
 
-export type { ReplyLang };
-
-/** Runs a tool and reports its activity to the chat (the service passes its own runner). */
-export type RunTool = <T>(tool: ChatTool<any, T>, input: unknown) => Promise<ToolOutcome<T>>;
+export type { ReplyLang, RunTool };
 
 export const RISK_REMINDER = COPY.en.risk;
 export const HELP_TEXT = COPY.en.help;

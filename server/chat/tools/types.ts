@@ -6,6 +6,9 @@ import type { MarketService } from "#server/market/types";
 import type { NewsService } from "#server/news/types";
 
 /** What a tool may use: the other features' contracts (each may be absent) and who is asking. */
+/** Runs a tool and reports its activity to the chat (the service passes its own runner). */
+export type RunTool = <T>(tool: ChatTool<any, T>, input: unknown) => Promise<ToolOutcome<T>>;
+
 export interface ToolContext {
   market?: MarketService;
   news?: NewsService;
