@@ -221,6 +221,35 @@ export interface Simulator extends MarketProvider {
   follow(symbol: string, q: ProviderQuote): void;
 }
 
+const toQuote = (symbol: string, s: SimState): ProviderQuote => ({
+  symbol,
+  price: s.price,
+  previousClose: s.previousClose,
+  dayHigh: s.dayHigh,
+  dayLow: s.dayLow,
+  time: s.time,
+  source: "simulator",
+  freshness: "simulated",
+});
+
+/**
+ * Where an instrument's walk resumes: its stored quote, else its base price at `start` (a first
+ * start, which then computes the history from there).
+ */
+function resumeFrom(
+  entry: CatalogueEntry,
+  ex: Exchange,
+  q: ProviderQuote | undefined,
+  start: number,
+): { state: SimState; from: number } {
+  if (q) return { state: { ...q, session: sessionDate(ex, q.time) }, from: q.time };
+  const base = entry.base;
+  return {
+    state: { price: base, previousClose: base, dayHigh: base, dayLow: base, session: "", time: start },
+    from: start,
+  };
+}
+
 /**
  * The default provider: a seeded random walk per instrument that moves only while its exchange is
  * open, scaled to the instrument's daily volatility, within ±2% of the previous close; pegged
@@ -237,17 +266,6 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const states = new Map<string, SimState>();
   const entryBySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
   let lastPoll = 0;
-
-  const toQuote = (symbol: string, s: SimState): ProviderQuote => ({
-    symbol,
-    price: s.price,
-    previousClose: s.previousClose,
-    dayHigh: s.dayHigh,
-    dayLow: s.dayLow,
-    time: s.time,
-    source: "simulator",
-    freshness: "simulated",
-  });
 
   return {
     name: "simulator",
@@ -276,23 +294,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         await new Promise((resolve) => setImmediate(resolve));
         signal?.throwIfAborted();
         const ex = opts.exchanges[entry.exchange]!;
-        const q = bySymbol.get(entry.symbol);
-        let state: SimState;
-        let from: number;
-        if (q) {
-          state = { ...q, session: sessionDate(ex, q.time) };
-          from = q.time;
-        } else {
-          from = now - opts.dailyDays * DAY;
-          state = {
-            price: entry.base,
-            previousClose: entry.base,
-            dayHigh: entry.base,
-            dayLow: entry.base,
-            session: "",
-            time: from,
-          };
-        }
+        let { state, from } = resumeFrom(entry, ex, bySymbol.get(entry.symbol), now - opts.dailyDays * DAY);
         if (now - from > 2 * MINUTE) {
           let minutes = minuteCache.get(ex.id);
           if (!minutes) {
