@@ -62,27 +62,65 @@ export interface HttpClient {
   sent(): number;
 }
 
+type Verdict = { ok: true; body: unknown } | { ok: false; error: SourceError; retryAfterMs?: number | null };
+
+/**
+ * What an answer means: its JSON body, or the error it is (a rate limit with its Retry-After, a
+ * refused key, an HTTP error, an HTML page, not JSON, or an error the source put in the body).
+ */
+function judge(opts: HttpClientOptions, res: Response, text: string, at: number): Verdict {
+  const refuse = (kind: SourceErrorKind, message: string, retryAfterMs?: number | null): Verdict => ({
+    ok: false,
+    error: new SourceError(kind, `${opts.name}: ${message}`, res.status),
+    retryAfterMs,
+  });
+  if (res.status === 429)
+    return refuse(
+      "rate_limited",
+      "429 Too Many Requests",
+      parseRetryAfter(res.headers.get("retry-after"), at),
+    );
+  if (res.status === 401 || res.status === 403) return refuse("auth", `${res.status} (check the API key)`);
+  const looksHtml = /^\s*</.test(text) || /text\/html/i.test(res.headers.get("content-type") ?? "");
+  if (!res.ok && !(opts.answerStatuses?.includes(res.status) && !looksHtml))
+    return refuse(looksHtml ? "html" : "http", `HTTP ${res.status}`);
+  if (looksHtml) return refuse("html", "answered an HTML page");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse("bad_response", "answer is not JSON");
+  }
+  const bodyError = opts.bodyError?.(body);
+  if (bodyError) return { ok: false, error: bodyError.error, retryAfterMs: bodyError.retryAfterMs };
+  return { ok: true, body };
+}
+
+/** A token bucket refilled to `perMinute` requests a minute; its capacity is a fifth of that, at least one. */
+function tokenBucket(perMinute: number, clock: () => number) {
+  const capacity = Math.max(1, Math.floor(perMinute / 5));
+  let tokens = capacity;
+  let refilledAt = clock();
+  return function take(now: number) {
+    tokens = Math.min(capacity, tokens + ((now - refilledAt) / 60_000) * perMinute);
+    refilledAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 export function createHttpClient(opts: HttpClientOptions): HttpClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const clock = opts.clock ?? Date.now;
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 4_000;
-  const capacity = Math.max(1, Math.floor(opts.perMinute / 5));
-  let tokens = capacity;
-  let refilledAt = clock();
+  const takeToken = tokenBucket(opts.perMinute, clock);
   let blockedUntil = 0;
   let failures = 0;
   let sentCount = 0;
   // One request at a time: each waits for the one before it.
   let queue: Promise<unknown> = Promise.resolve();
-
-  function takeToken(now: number) {
-    tokens = Math.min(capacity, tokens + ((now - refilledAt) / 60_000) * opts.perMinute);
-    refilledAt = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  }
 
   function fail(now: number, err: SourceError, retryAfterMs?: number | null): never {
     failures += 1;
@@ -127,35 +165,10 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
     const text = await res.text().catch(() => "");
     const at = clock();
-    if (res.status === 429) {
-      return fail(
-        at,
-        new SourceError("rate_limited", `${opts.name}: 429 Too Many Requests`, 429),
-        parseRetryAfter(res.headers.get("retry-after"), at),
-      );
-    }
-    if (res.status === 401 || res.status === 403) {
-      return fail(at, new SourceError("auth", `${opts.name}: ${res.status} (check the API key)`, res.status));
-    }
-    const looksHtml = /^\s*</.test(text) || /text\/html/i.test(res.headers.get("content-type") ?? "");
-    if (!res.ok && !(opts.answerStatuses?.includes(res.status) && !looksHtml)) {
-      return fail(
-        at,
-        new SourceError(looksHtml ? "html" : "http", `${opts.name}: HTTP ${res.status}`, res.status),
-      );
-    }
-    if (looksHtml)
-      return fail(at, new SourceError("html", `${opts.name}: answered an HTML page`, res.status));
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return fail(at, new SourceError("bad_response", `${opts.name}: answer is not JSON`, res.status));
-    }
-    const bodyError = opts.bodyError?.(body);
-    if (bodyError) return fail(at, bodyError.error, bodyError.retryAfterMs);
+    const verdict = judge(opts, res, text, at);
+    if (!verdict.ok) return fail(at, verdict.error, verdict.retryAfterMs);
     failures = 0;
-    return body;
+    return verdict.body;
   }
 
   return {
