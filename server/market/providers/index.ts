@@ -25,90 +25,82 @@ export function parseBudgets(text: string | undefined): Map<string, SourceBudget
  */
 export function createSources(config: Config, clock?: () => number): QuoteSource[] {
   const budgets = parseBudgets(config.MARKET_BUDGETS);
-  const timeoutMs = config.MARKET_SOURCE_TIMEOUT_MS;
-  const userAgent = productUserAgent(config.PUBLIC_URL);
+  const common = {
+    timeoutMs: config.MARKET_SOURCE_TIMEOUT_MS,
+    userAgent: productUserAgent(config.PUBLIC_URL),
+    clock,
+  };
   const budget = (name: string, fallback: SourceBudget) => budgets.get(name) ?? fallback;
   if (config.MARKET_PROVIDER === "http") {
     return [
       createYahooSource({
         baseUrl: config.MARKET_HTTP_URL!,
         budget: budget("yahoo", YAHOO_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
+        ...common,
       }),
     ];
   }
   const off = new Set(config.MARKET_SOURCES_DISABLED);
-  const sources: QuoteSource[] = [];
-  if (config.SAHMK_API_KEY) {
-    sources.push(
-      createSahmkSource({
-        baseUrl: config.SAHMK_BASE_URL,
-        apiKey: config.SAHMK_API_KEY,
-        budget: budget("sahmk", SAHMK_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  if (config.TWELVE_DATA_API_KEY) {
-    sources.push(
-      createTwelveDataSource({
-        baseUrl: config.TWELVE_DATA_BASE_URL,
-        apiKey: config.TWELVE_DATA_API_KEY,
-        budget: budget("twelvedata", TWELVE_DATA_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  if (!off.has("frankfurter")) {
-    sources.push(
-      createFrankfurterSource({
-        baseUrl: config.FRANKFURTER_BASE_URL,
-        budget: budget("frankfurter", FRANKFURTER_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  if (!off.has("coingecko")) {
-    sources.push(
-      createCoinGeckoSource({
-        baseUrl: config.COINGECKO_BASE_URL,
-        apiKey: config.COINGECKO_API_KEY,
-        budget: budget("coingecko", COINGECKO_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  if (!off.has("gold-api")) {
-    sources.push(
-      createGoldApiSource({
-        baseUrl: config.GOLD_API_BASE_URL,
-        budget: budget("gold-api", GOLD_API_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  if (!off.has("yahoo")) {
-    sources.push(
-      createYahooSource({
-        baseUrl: config.YAHOO_BASE_URL,
-        budget: budget("yahoo", YAHOO_BUDGET),
-        timeoutMs,
-        userAgent,
-        clock,
-      }),
-    );
-  }
-  return sources;
+  // Each with whether it is on: a keyed one when its key is set, a keyless one unless disabled;
+  // this order is the one the admin lists them in.
+  const candidates: Array<[boolean, () => QuoteSource]> = [
+    [
+      Boolean(config.SAHMK_API_KEY),
+      () =>
+        createSahmkSource({
+          baseUrl: config.SAHMK_BASE_URL,
+          apiKey: config.SAHMK_API_KEY!,
+          budget: budget("sahmk", SAHMK_BUDGET),
+          ...common,
+        }),
+    ],
+    [
+      Boolean(config.TWELVE_DATA_API_KEY),
+      () =>
+        createTwelveDataSource({
+          baseUrl: config.TWELVE_DATA_BASE_URL,
+          apiKey: config.TWELVE_DATA_API_KEY!,
+          budget: budget("twelvedata", TWELVE_DATA_BUDGET),
+          ...common,
+        }),
+    ],
+    [
+      !off.has("frankfurter"),
+      () =>
+        createFrankfurterSource({
+          baseUrl: config.FRANKFURTER_BASE_URL,
+          budget: budget("frankfurter", FRANKFURTER_BUDGET),
+          ...common,
+        }),
+    ],
+    [
+      !off.has("coingecko"),
+      () =>
+        createCoinGeckoSource({
+          baseUrl: config.COINGECKO_BASE_URL,
+          apiKey: config.COINGECKO_API_KEY,
+          budget: budget("coingecko", COINGECKO_BUDGET),
+          ...common,
+        }),
+    ],
+    [
+      !off.has("gold-api"),
+      () =>
+        createGoldApiSource({
+          baseUrl: config.GOLD_API_BASE_URL,
+          budget: budget("gold-api", GOLD_API_BUDGET),
+          ...common,
+        }),
+    ],
+    [
+      !off.has("yahoo"),
+      () =>
+        createYahooSource({
+          baseUrl: config.YAHOO_BASE_URL,
+          budget: budget("yahoo", YAHOO_BUDGET),
+          ...common,
+        }),
+    ],
+  ];
+  return candidates.filter(([on]) => on).map(([, make]) => make());
 }
