@@ -30,13 +30,16 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
     userAgent: productUserAgent(config.PUBLIC_URL),
     clock,
   };
-  const budget = (name: string, fallback: SourceBudget) => budgets.get(name) ?? fallback;
+  // What every source takes, with its budget (MARKET_BUDGETS, else its published plan's).
+  const shared = (name: string, fallback: SourceBudget) => ({
+    ...common,
+    budget: budgets.get(name) ?? fallback,
+  });
   if (config.MARKET_PROVIDER === "http") {
     return [
       createYahooSource({
         baseUrl: config.MARKET_HTTP_URL!,
-        budget: budget("yahoo", YAHOO_BUDGET),
-        ...common,
+        ...shared("yahoo", YAHOO_BUDGET),
       }),
     ];
   }
@@ -50,8 +53,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         createSahmkSource({
           baseUrl: config.SAHMK_BASE_URL,
           apiKey: config.SAHMK_API_KEY!,
-          budget: budget("sahmk", SAHMK_BUDGET),
-          ...common,
+          ...shared("sahmk", SAHMK_BUDGET),
         }),
     ],
     [
@@ -60,8 +62,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         createTwelveDataSource({
           baseUrl: config.TWELVE_DATA_BASE_URL,
           apiKey: config.TWELVE_DATA_API_KEY!,
-          budget: budget("twelvedata", TWELVE_DATA_BUDGET),
-          ...common,
+          ...shared("twelvedata", TWELVE_DATA_BUDGET),
         }),
     ],
     [
@@ -69,8 +70,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
       () =>
         createFrankfurterSource({
           baseUrl: config.FRANKFURTER_BASE_URL,
-          budget: budget("frankfurter", FRANKFURTER_BUDGET),
-          ...common,
+          ...shared("frankfurter", FRANKFURTER_BUDGET),
         }),
     ],
     [
@@ -79,8 +79,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
         createCoinGeckoSource({
           baseUrl: config.COINGECKO_BASE_URL,
           apiKey: config.COINGECKO_API_KEY,
-          budget: budget("coingecko", COINGECKO_BUDGET),
-          ...common,
+          ...shared("coingecko", COINGECKO_BUDGET),
         }),
     ],
     [
@@ -88,8 +87,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
       () =>
         createGoldApiSource({
           baseUrl: config.GOLD_API_BASE_URL,
-          budget: budget("gold-api", GOLD_API_BUDGET),
-          ...common,
+          ...shared("gold-api", GOLD_API_BUDGET),
         }),
     ],
     [
@@ -97,8 +95,7 @@ export function createSources(config: Config, clock?: () => number): QuoteSource
       () =>
         createYahooSource({
           baseUrl: config.YAHOO_BASE_URL,
-          budget: budget("yahoo", YAHOO_BUDGET),
-          ...common,
+          ...shared("yahoo", YAHOO_BUDGET),
         }),
     ],
   ];
