@@ -49,23 +49,55 @@ function queryOf(e: CatalogueEntry): string | null {
   return null;
 }
 
+/** A bad key or spent credits named in a body (even one sent with HTTP 200). */
+function refusalIn(body: unknown) {
+  const err = errorBody.safeParse(body);
+  const code = err.success ? Number(err.data.code) : 0;
+  if (code === 401 || code === 403)
+    return { error: new SourceError("auth", `twelvedata: ${code} (check the API key)`, code) };
+  // Credits are counted per minute: none are back before the next one.
+  if (code === 429)
+    return {
+      error: new SourceError("rate_limited", "twelvedata: API credits spent", 429),
+      retryAfterMs: 60_000,
+    };
+  return null;
+}
+
+/** A time series' values (newest first) as bars, oldest first; a daily one on its session's date. */
+function barsOf(
+  e: CatalogueEntry,
+  span: "1y" | "5d",
+  values: z.infer<typeof seriesBody>["values"],
+): BarRow[] {
+  const ex = EXCHANGES[e.exchange]!;
+  const bars: BarRow[] = [];
+  for (const v of values) {
+    const ms = Date.parse(
+      v.datetime.includes(" ") ? `${v.datetime.replace(" ", "T")}Z` : `${v.datetime}T00:00:00Z`,
+    );
+    if (!Number.isFinite(ms) || v.open === undefined || v.high === undefined) continue;
+    if (v.low === undefined || v.close === undefined) continue;
+    bars.push({
+      symbol: e.symbol,
+      interval: span === "1y" ? "1d" : "1m",
+      ts: span === "1y" ? dailyBarTs(sessionDate(ex, ms + 12 * 3_600_000)) : ms,
+      open: v.open,
+      high: v.high,
+      low: v.low,
+      close: v.close,
+      ...(v.volume === undefined ? {} : { volume: v.volume }),
+      source: "twelvedata",
+    });
+  }
+  return bars.reverse();
+}
+
 export function createTwelveDataSource(opts: SourceOptions & { apiKey: string }): QuoteSource {
   const { budget, client } = sourceClient("twelvedata", opts, TWELVE_DATA_BUDGET, {
     answerStatuses: [400, 404],
     // A bad key or spent credits come with HTTP 200 too: the client fails and backs off on them.
-    bodyError(body) {
-      const err = errorBody.safeParse(body);
-      const code = err.success ? Number(err.data.code) : 0;
-      if (code === 401 || code === 403)
-        return { error: new SourceError("auth", `twelvedata: ${code} (check the API key)`, code) };
-      // Credits are counted per minute: none are back before the next one.
-      if (code === 429)
-        return {
-          error: new SourceError("rate_limited", "twelvedata: API credits spent", 429),
-          retryAfterMs: 60_000,
-        };
-      return null;
-    },
+    bodyError: refusalIn,
   });
   const key = `apikey=${encodeURIComponent(opts.apiKey)}`;
 
@@ -113,27 +145,7 @@ export function createTwelveDataSource(opts: SourceOptions & { apiKey: string })
         await get(`/time_series?${q}&interval=${interval}&outputsize=${size}&timezone=UTC&${key}`, signal),
       );
       if (!parsed.success) return [];
-      const ex = EXCHANGES[e.exchange]!;
-      const bars: BarRow[] = [];
-      for (const v of parsed.data.values) {
-        const ms = Date.parse(
-          v.datetime.includes(" ") ? `${v.datetime.replace(" ", "T")}Z` : `${v.datetime}T00:00:00Z`,
-        );
-        if (!Number.isFinite(ms) || v.open === undefined || v.high === undefined) continue;
-        if (v.low === undefined || v.close === undefined) continue;
-        bars.push({
-          symbol: e.symbol,
-          interval: span === "1y" ? "1d" : "1m",
-          ts: span === "1y" ? dailyBarTs(sessionDate(ex, ms + 12 * 3_600_000)) : ms,
-          open: v.open,
-          high: v.high,
-          low: v.low,
-          close: v.close,
-          ...(v.volume === undefined ? {} : { volume: v.volume }),
-          source: "twelvedata",
-        });
-      }
-      return bars.reverse();
+      return barsOf(e, span, parsed.data.values);
     },
   };
 }
