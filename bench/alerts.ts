@@ -255,7 +255,8 @@ async function evaluationPhase(db: Db, base: Map<string, number>) {
   return { idxMean, naiveMean, indexMs, mismatches };
 }
 
-async function main() {
+/** Setup: the services on a fresh database and the catalogue's starting prices, announced in the header. */
+async function openBench() {
   const log = createLogger("silent");
   const config = loadConfig({
     NODE_ENV: "test",
@@ -282,10 +283,18 @@ async function main() {
       `${base.size} instruments, ${database.kind}, tick σ ${(TICK_SIGMA * 100).toFixed(3)} %; ` +
       `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
+  return { log, config, s, base };
+}
 
-  // Signed-in users who will hold event streams (real sessions through the auth library).
-  let t0 = performance.now();
-  const listeners: Array<{ id: string; cookie: string }> = [];
+type Services = Awaited<ReturnType<typeof createServices>>;
+type Listener = { id: string; cookie: string };
+
+/**
+ * Setup: signed-in users who will hold event streams (real sessions through the auth library),
+ * then the rest of the users as plain rows.
+ */
+async function seedUsers(s: Services) {
+  const listeners: Listener[] = [];
   for (let i = 0; i < SSE_USERS; i++) {
     const email = `listener-${i}@bench.test`;
     await s.auth.api.signUpEmail({ body: { email, password: "secret123", name: `Listener ${i}` } });
@@ -301,10 +310,15 @@ async function main() {
     insert into "user" (id, full_name, email, email_verified)
     select 'bench-' || g, 'Bench ' || g, 'bench-' || g || '@bench.test', true
     from generate_series(1, ${USERS - SSE_USERS}::int) g`);
+  return listeners;
+}
 
-  // Alerts, six conditions in equal shares: levels 0.1 %–20 % away on the side that has not fired
-  // yet, change % 0.1–20, crossings 0.1 %–20 % away either side, window moves 0.1–20 % over 5 min,
-  // 1 h or 1 day.
+/**
+ * Setup: alerts, six conditions in equal shares: levels 0.1 %–20 % away on the side that has not
+ * fired yet, change % 0.1–20, crossings 0.1 %–20 % away either side, window moves 0.1–20 % over
+ * 5 min, 1 h or 1 day. Returns how many are armed.
+ */
+async function seedAlerts(s: Services, base: Map<string, number>) {
   const prices = [...base.entries()];
   const values = sql.join(
     prices.map(([symbol, price], i) => sql`(${i}::int, ${symbol}::text, ${price}::numeric)`),
@@ -332,13 +346,18 @@ async function main() {
   const counted = await s.db.execute(
     sql`select count(*)::int as n from price_alerts where status = 'active'`,
   );
-  const n = (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-  console.log(
-    `seeded ${Number(n).toLocaleString("en-US")} armed alerts in ${fmt((performance.now() - t0) / 1000, 1)} s`,
-  );
+  return (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
 
-  // The job leader's alerts service: rebuilding its index from the database is the start-up cost.
-  // It replaces the one createServices started on the then-empty database (one per process).
+/**
+ * Setup: the job leader's alerts service; rebuilding its index from the database is the start-up
+ * cost. It replaces the one createServices started on the then-empty database (one per process).
+ */
+async function rebuildIndex(
+  s: Services,
+  config: ReturnType<typeof loadConfig>,
+  log: ReturnType<typeof createLogger>,
+) {
   s.alerts.stop();
   const leaderJobs = { register() {}, isLeader: () => true } as unknown as Scheduler;
   const alerts = createAlerts({
@@ -353,21 +372,20 @@ async function main() {
     // benchmark drives the ticks itself.
     market: s.market,
   });
-  t0 = performance.now();
+  const t0 = performance.now();
   await alerts.start();
   const heap = process.memoryUsage().heapUsed;
   console.log(
     `index rebuilt from the database: ${alerts.index.size.toLocaleString("en-US")} alerts in ` +
       `${fmt((performance.now() - t0) / 1000, 2)} s (heap ${(heap / 1024 / 1024).toFixed(0)} MB)`,
   );
+  return alerts;
+}
 
-  const evaluation = await evaluationPhase(s.db, base);
-  // Phase 1's copies are garbage now: collect them so phase 2 runs with one index, as in production.
-  gc();
+type Alerts = ReturnType<typeof createAlerts>;
 
-  // ---------------------------------------------------------------------------------------------
-  // 2. Delivery: paced ticks through the real pipeline to SSE readers.
-  // ---------------------------------------------------------------------------------------------
+/** Phase 2: paced ticks through the real pipeline to SSE readers; what was recorded and delivered when. */
+async function deliveryPhase(s: Services, alerts: Alerts, base: Map<string, number>, listeners: Listener[]) {
   const app = express();
   s.sse.mount(app);
   const server = http.createServer(app);
@@ -423,6 +441,13 @@ async function main() {
     const started = detectedAt.get(a.alertId);
     return started === undefined ? [] : [a.at - started];
   });
+  return { server, sockets, recorded, watched, evalMs, recordMs, latencies };
+}
+
+type Delivery = Awaited<ReturnType<typeof deliveryPhase>>;
+
+/** Print: phase 2's numbers. */
+function printDelivery({ recorded, watched, evalMs, recordMs, latencies }: Delivery) {
   console.log(
     `\n2. delivery, ${DELIVERY_TICKS} ticks every ${TICK_MS} ms, ${SSE_USERS} users on event streams`,
   );
@@ -438,7 +463,11 @@ async function main() {
     `   trigger to SSE delivery (${latencies.length} of ${watched} notifications of watched users): ` +
       `p50 ${fmt(pct(latencies, 50), 1)} ms   p99 ${fmt(pct(latencies, 99), 1)} ms   max ${fmt(Math.max(...latencies), 1)} ms`,
   );
+}
 
+/** Print: each target met or not; true when all are. */
+function printTargets(evaluation: Awaited<ReturnType<typeof evaluationPhase>>, delivery: Delivery) {
+  const { latencies, watched } = delivery;
   const ok = [
     ["index ≥ 100× faster than the naive scan", evaluation.naiveMean / evaluation.idxMean >= 100],
     ["index ≤ 5 ms per tick (p99)", pct(evaluation.indexMs, 99) <= 5],
@@ -448,13 +477,33 @@ async function main() {
   ] as const;
   console.log("\ntargets:");
   for (const [name, pass] of ok) console.log(`   ${pass ? "✓" : "✗"} ${name}`);
+  return ok.every(([, pass]) => pass);
+}
 
-  for (const req of sockets) req.destroy();
-  server.closeAllConnections();
-  server.close();
+async function main() {
+  const { log, config, s, base } = await openBench();
+  const t0 = performance.now();
+  const listeners = await seedUsers(s);
+  const n = await seedAlerts(s, base);
+  console.log(
+    `seeded ${Number(n).toLocaleString("en-US")} armed alerts in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+  );
+  const alerts = await rebuildIndex(s, config, log);
+
+  const evaluation = await evaluationPhase(s.db, base);
+  // Phase 1's copies are garbage now: collect them so phase 2 runs with one index, as in production.
+  gc();
+
+  const delivery = await deliveryPhase(s, alerts, base, listeners);
+  printDelivery(delivery);
+  const passed = printTargets(evaluation, delivery);
+
+  for (const req of delivery.sockets) req.destroy();
+  delivery.server.closeAllConnections();
+  delivery.server.close();
   alerts.stop();
   await s.close();
-  process.exit(ok.every(([, pass]) => pass) ? 0 : 1);
+  process.exit(passed ? 0 : 1);
 }
 
 main().catch((err) => {
