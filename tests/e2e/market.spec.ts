@@ -104,8 +104,10 @@ test("an instrument page draws its chart and switches ranges", async ({ page }) 
   await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
   await expect(page.getByText("Sun–Thu, 10:00–15:00 local time (GMT+3)")).toBeVisible();
   await expect(page.getByText("07:00–12:00 GMT")).toBeVisible();
-  await expect(page.getByText("Previous close")).toBeVisible();
-  await expect(page.getByText("Day range")).toBeVisible();
+  // Also in the facts beside the chart; the key statistics name their source.
+  const statistics = page.getByTestId("key-statistics");
+  await expect(statistics.getByText("Previous close")).toBeVisible();
+  await expect(statistics.getByText("Day range")).toBeVisible();
 
   await page.getByRole("button", { name: "1Y" }).click();
   await expect(page.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
@@ -146,6 +148,8 @@ test("the market API serves the bundle and history", async ({ request }) => {
     high: expect.any(Number),
     low: expect.any(Number),
     close: expect.any(Number),
+    // This server runs the simulator: every bar says it is simulated (a chart marks such bars).
+    simulated: true,
   });
   expect((await request.get("/api/market/brent/history?range=5Y")).status()).toBe(400);
   expect((await request.get("/api/market/nothing/history")).status()).toBe(404);
