@@ -23,7 +23,7 @@ export const PEGS: Record<string, number> = {
 };
 
 /**
- * A pegged pair's official rate (units per dollar, or dollars per unit for XXX/USD), or undefined
+ * A pegged pair's official rate (units per dollar, or dollars per unit when the dollar is quoted second), or undefined
  * for a floating one: such a pair is served from its peg, labelled so, never simulated.
  */
 export function pegOf(symbol: string): number | undefined {
