@@ -14,5 +14,6 @@ export * from "./newsletter";
 export * from "./push";
 export * from "./rate-limit";
 export * from "./settings";
+export * from "./shariah";
 export * from "./site-forms";
 export * from "./watchlists";
