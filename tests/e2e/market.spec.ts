@@ -104,10 +104,12 @@ test("an instrument page draws its chart and switches ranges", async ({ page }) 
   await expect.poll(() => paintedPixels(page)).toBeGreaterThan(500);
   await expect(page.getByText("Sun–Thu, 10:00–15:00 local time (GMT+3)")).toBeVisible();
   await expect(page.getByText("07:00–12:00 GMT")).toBeVisible();
-  // Also in the facts beside the chart; the key statistics name their source.
+  // The key statistics show them with their source, and nothing else on the page repeats them.
   const statistics = page.getByTestId("key-statistics");
   await expect(statistics.getByText("Previous close")).toBeVisible();
   await expect(statistics.getByText("Day range")).toBeVisible();
+  await expect(page.getByText("Previous close", { exact: true })).toHaveCount(1);
+  await expect(page.getByText("Day range", { exact: true })).toHaveCount(1);
 
   await page.getByRole("button", { name: "1Y" }).click();
   await expect(page.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
@@ -389,6 +391,13 @@ test("a Tadawul company page shows its key statistics, each naming its source on
       await range.getByRole("button").focus();
       await expect(range.getByRole("tooltip")).toBeVisible();
       await expect(range.getByRole("tooltip")).toHaveText(tr(lang, "market:keyStats.simulated"));
+      // Escape closes the tooltip without moving focus; leaving and coming back shows it again.
+      await page.keyboard.press("Escape");
+      await expect(range.getByRole("tooltip")).toBeHidden();
+      await expect(range.getByRole("button")).toBeFocused();
+      await range.getByRole("button").blur();
+      await range.getByRole("button").focus();
+      await expect(range.getByRole("tooltip")).toBeVisible();
       await expect(range.getByRole("img")).toHaveAttribute(
         "aria-label",
         trPattern(lang, "market:keyStats.position"),

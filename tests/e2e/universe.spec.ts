@@ -47,7 +47,7 @@ test("a Nomu and an ADX company each have a page with a chart, their board and s
         { timeout: 60_000 },
       )
       .toBe(true);
-    // The sector shows in the facts beside the chart and in the key statistics.
+    // The board shows in the facts beside the chart, the sector once, in the key statistics.
     for (const fact of facts)
       await expect(page.locator("dd").filter({ hasText: fact }).first()).toBeVisible();
   }

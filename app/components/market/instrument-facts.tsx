@@ -48,26 +48,12 @@ function ExchangeHours({ exchange }: { exchange: ExchangeInfo }) {
   );
 }
 
-/** Day range, previous close, exchange, board and sector of a listing, hours and last update. */
-export function InstrumentFacts({
-  decimals: d,
-  exchange,
-  exchangeName,
-  listing,
-  quote,
-  zone,
-}: {
-  decimals: number;
-  exchange: ExchangeInfo | null;
-  exchangeName: string;
-  listing?: { sector: string; board?: string } | null;
-  quote: LiveQuote | undefined;
-  zone: PageZone;
-}) {
+/** The live day range and previous close. */
+function QuoteFacts({ decimals: d, quote }: { decimals: number; quote: LiveQuote | undefined }) {
   const { t } = useTranslation("market");
   const f = useFormat();
   return (
-    <dl className="divide-y divide-slate-100 text-sm">
+    <>
       <div className="flex justify-between gap-4 py-2">
         <dt className="text-slate-500">{t("instrument.dayRange")}</dt>
         <dd className="text-end font-medium tabular-nums">
@@ -80,6 +66,37 @@ export function InstrumentFacts({
           {quote && quote.previousClose > 0 ? f.price(quote.previousClose, d) : "—"}
         </dd>
       </div>
+    </>
+  );
+}
+
+/**
+ * Exchange, board, hours and last update; the day range, previous close and sector only when the
+ * page shows no key statistics, which carry them with their source (each figure shows once).
+ */
+export function InstrumentFacts({
+  decimals: d,
+  exchange,
+  exchangeName,
+  listing,
+  quote,
+  zone,
+  withStatistics = false,
+}: {
+  decimals: number;
+  exchange: ExchangeInfo | null;
+  exchangeName: string;
+  listing?: { sector: string; board?: string } | null;
+  quote: LiveQuote | undefined;
+  zone: PageZone;
+  /** The key statistics beside these facts show the day range, previous close and sector. */
+  withStatistics?: boolean;
+}) {
+  const { t } = useTranslation("market");
+  const f = useFormat();
+  return (
+    <dl className="divide-y divide-slate-100 text-sm">
+      {withStatistics ? null : <QuoteFacts decimals={d} quote={quote} />}
       <div className="flex justify-between gap-4 py-2">
         <dt className="text-slate-500">{t("instrument.exchange")}</dt>
         <dd className="text-end font-medium">{exchangeName}</dd>
@@ -92,7 +109,7 @@ export function InstrumentFacts({
           </dd>
         </div>
       ) : null}
-      {listing ? (
+      {listing && !withStatistics ? (
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-slate-500">{t("instrument.sector")}</dt>
           <dd className="text-end font-medium">

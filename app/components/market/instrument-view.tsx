@@ -75,12 +75,13 @@ export function InstrumentView({
             listing={listing}
             quote={quote}
             zone={zone}
+            withStatistics={Boolean(statistics)}
           />
           <p className="mt-3 text-xs text-slate-500">{t("instrument.delayedHint")}</p>
         </section>
         {statistics ? (
           <div className="lg:col-span-2">
-            <KeyStatisticsPanel data={statistics} decimals={d} />
+            <KeyStatisticsPanel data={statistics} decimals={d} quote={quote} />
           </div>
         ) : null}
       </div>

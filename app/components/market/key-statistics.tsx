@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type Figure,
@@ -10,6 +10,7 @@ import {
 } from "#common/key-statistics";
 import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
+import type { LiveQuote } from "./market-feed";
 import "~/locales/market";
 
 type AnyFigure = Figure<unknown>;
@@ -81,14 +82,28 @@ function sourceText(figure: AnyFigure, f: Format, t: TFunction<"market">) {
   return parts.join(" · ");
 }
 
-/** The value, focusable, with its source and date in a tooltip that hover and keyboard focus show. */
+/**
+ * The value, focusable, with its source and date in a tooltip that hover and keyboard focus show;
+ * Escape hides it until the pointer or focus comes to it again (a tooltip must be dismissable without moving).
+ */
 function Sourced({ text, note, badge }: { text: string; note: string; badge?: string }) {
   const id = useId();
+  const [dismissed, setDismissed] = useState(false);
+  // Escape anywhere hides a tooltip shown by hover as well as by focus.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setDismissed(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <span className="group relative inline-flex items-center gap-1">
       <button
         type="button"
         aria-describedby={id}
+        onFocus={() => setDismissed(false)}
+        onPointerEnter={() => setDismissed(false)}
         className="cursor-help rounded underline decoration-slate-300 decoration-dotted underline-offset-4 focus:outline-2 focus:outline-brand-600"
       >
         {text}
@@ -99,12 +114,32 @@ function Sourced({ text, note, badge }: { text: string; note: string; badge?: st
       <span
         role="tooltip"
         id={id}
-        className="pointer-events-none invisible absolute end-0 top-full z-20 mt-1 w-64 rounded-md bg-slate-900 px-2 py-1 text-start text-xs font-normal text-white shadow-lg group-hover:visible group-focus-within:visible"
+        className={`pointer-events-none invisible absolute end-0 top-full z-20 mt-1 w-64 rounded-md bg-slate-900 px-2 py-1 text-start text-xs font-normal text-white shadow-lg ${
+          dismissed ? "" : "group-hover:visible group-focus-within:visible"
+        }`}
       >
         {note}
       </span>
     </span>
   );
+}
+
+/**
+ * The live quote's previous close and day range replace the loader's, so the one place the page
+ * shows them stays current; the figure then names the quote's source and time.
+ */
+export function withLiveQuote(s: KeyStatisticsFigures, q: LiveQuote | undefined): KeyStatisticsFigures {
+  if (!q) return s;
+  const from = {
+    source: q.source,
+    asOf: new Date(q.lastUpdate).toISOString(),
+    ...(q.freshness === "simulated" || q.source === "simulator" ? { simulated: true as const } : {}),
+  };
+  return {
+    ...s,
+    ...(q.previousClose > 0 ? { previousClose: { value: q.previousClose, ...from } } : {}),
+    ...(q.dayHigh > 0 ? { dayRange: { value: { low: q.dayLow, high: q.dayHigh }, ...from } } : {}),
+  };
 }
 
 function RangeBar({ position, label }: { position: number; label: string }) {
@@ -123,10 +158,18 @@ function RangeBar({ position, label }: { position: number; label: string }) {
 }
 
 /** A company's key statistics, each naming its source and date on hover and focus. */
-export function KeyStatisticsPanel({ data, decimals }: { data: KeyStatistics; decimals: number }) {
+export function KeyStatisticsPanel({
+  data,
+  decimals,
+  quote,
+}: {
+  data: KeyStatistics;
+  decimals: number;
+  quote?: LiveQuote;
+}) {
   const { t } = useTranslation("market");
   const f = useFormat();
-  const s = data.statistics;
+  const s = withLiveQuote(data.statistics, quote);
   const rows = KEY_STATISTICS_ORDER.filter(
     (name) => s[name] || ALWAYS_SHOWN.has(name) || UNPUBLISHED.has(name),
   );
