@@ -54,6 +54,8 @@ import type { SeoService } from "./seo/types";
 import { readLimit } from "./settings/limits";
 import type { Settings } from "./settings/settings";
 import { createSettings, loadOrCreateAuthSecret } from "./settings/settings";
+import { createShariah } from "./shariah/service";
+import type { Shariah } from "./shariah/types";
 import { createSiteForms } from "./site-forms/service";
 import type { SiteForms } from "./site-forms/types";
 import { createUserLocales } from "./users/service";
@@ -89,6 +91,8 @@ export interface Services {
   instruments: InstrumentsService;
   /** A company's data beyond its quote: key statistics (GET /api/instruments/:symbol, the company page). */
   company: Company;
+  /** Published Shariah rulings per company and authority (the company page, the API, the admin). */
+  shariah: Shariah;
   /** Ingested news for the news pages and the analytics dashboard (feed, summaries, sentiment). */
   news: News;
   /** The economic calendar: events, reminders, the editor and the reader's time zone. */
@@ -258,8 +262,9 @@ async function wireMarket(base: Infrastructure & People, overrides: ServiceOverr
   });
   const instruments = createInstrumentsService(directory, () => market.catalogue());
   const company = createCompany({ db, market, instruments, clock: overrides.market?.clock });
+  const shariah = createShariah({ db, log, market, clock: overrides.market?.clock });
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
-  return { directory, listings, market, instruments, company };
+  return { directory, listings, market, instruments, company, shariah };
 }
 type Markets = Awaited<ReturnType<typeof wireMarket>>;
 
@@ -326,6 +331,7 @@ function assembleServices(
   const { config, log, database, db, bus, jobs, settings, outbox, auth, sse, sessions } = parts;
   const { revokeAllSessions, market, instruments, company, content, search, seo, delivery, push } = parts;
   const { alerts, watchlists, newsletter, siteForms, chat, snapshots, httpMounts, calendar } = parts;
+  const { shariah } = parts;
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
   const wired = withSharedReads(snapshots, {
     content,
@@ -339,6 +345,7 @@ function assembleServices(
     isAdmin: (userId) => sessions.isAdmin(userId),
     revokeAllSessions,
     users: createUserLocales(db),
+    shariah,
     ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,
     ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },
@@ -347,6 +354,7 @@ function assembleServices(
       educationCards: () => seedEducation({ db }),
       economicCalendar: () => calendar.ensureSchedule(),
       content: () => seedContent({ db }),
+      shariahRulings: () => shariah.seed(),
     },
     httpMounts,
     onClose: (fn) => void closers.push(fn),

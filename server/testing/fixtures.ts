@@ -38,6 +38,8 @@ const REQUEST_WRITABLE_TABLES = [
   "webhook_endpoints",
   "webhook_secrets",
   "alert_deliveries",
+  "shariah_authorities",
+  "shariah_rulings",
 ];
 
 /** A digest of the rows of the given tables: equal digests mean nothing was written. */
