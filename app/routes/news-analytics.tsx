@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Feed, then summaries, then sentiment. Streamed, so the page shows the spinner first.
   const content = Promise.all([
     s.shared
-      .dashboard()
+      .dashboard(f.lang)
       .then((d) => toDashboardView(d, f))
       .catch(failed("dashboard"))
       .then((d) => d ?? { feed: null, summaries: null, sentiment: null, engine: analytics.engine }),

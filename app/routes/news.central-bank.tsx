@@ -1,11 +1,13 @@
 import { NewsSectionPage } from "~/components/content/news-section";
 import { services } from "~/lib/auth.server";
+import { langOf } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/news.central-bank";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { page: await services(context).shared.newsPage("central-bank"), now: Date.now() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = langOf(request);
+  return { page: await services(context).shared.newsPage("central-bank", { language }), now: Date.now() };
 }
 
 export default function CentralBankNewsPage({ loaderData }: Route.ComponentProps) {

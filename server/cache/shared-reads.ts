@@ -43,10 +43,13 @@ export function withSharedReads(
   const shared: SharedReads = {
     home: () => snapshots.read(["content"], "home", () => content.home()),
     newsPage: (section, opts = {}) =>
-      snapshots.read(["content", "news"], `newsPage:${section}:${opts.latestLimit ?? ""}`, () =>
-        content.newsPage(section, opts),
+      snapshots.read(
+        ["content", "news"],
+        `newsPage:${section}:${opts.latestLimit ?? ""}:${opts.language ?? ""}`,
+        () => content.newsPage(section, opts),
       ),
-    dashboard: () => snapshots.read(["news"], "dashboard", () => news.dashboard()),
+    dashboard: (language) =>
+      snapshots.read(["news"], `dashboard:${language ?? ""}`, () => news.dashboard(language)),
     education: () => snapshots.read(["content"], "education", () => news.education()),
     upcoming: (opts = {}) =>
       snapshots.read(

@@ -16,11 +16,11 @@ export function contentPages(deps: PageDeps): Pick<ContentService, "newsPage" | 
   const { articles, brokers, log } = deps;
 
   /** The news page still renders its articles when ingestion is missing or failing. */
-  async function latestIngested(section: NewsSection, limit: number) {
+  async function latestIngested(section: NewsSection, limit: number, language?: "ar" | "en") {
     const { news } = deps;
     if (!news) return [];
     try {
-      return await news.latest({ category: section, limit });
+      return await news.latest({ category: section, limit, language });
     } catch (err) {
       log.error({ err, section }, "latest news for the news page failed");
       return [];
@@ -31,7 +31,7 @@ export function contentPages(deps: PageDeps): Pick<ContentService, "newsPage" | 
     async newsPage(section, opts = {}) {
       const [editorial, latest] = await Promise.all([
         articles.list({ section, limit: 20 }),
-        latestIngested(section, clampLimit(opts.latestLimit, 12)),
+        latestIngested(section, clampLimit(opts.latestLimit, 12), opts.language),
       ]);
       return { section, articles: editorial, latest };
     },

@@ -162,7 +162,8 @@ export interface ContentService {
     get(id: string): Promise<BlacklistEntry>;
     list(opts?: { limit?: number }): Promise<BlacklistEntry[]>;
   };
-  newsPage(section: NewsSection, opts?: { latestLimit?: number }): Promise<NewsPage>;
+  /** `language`: the reader's; the wire's stories in it come first. */
+  newsPage(section: NewsSection, opts?: { latestLimit?: number; language?: "ar" | "en" }): Promise<NewsPage>;
   home(): Promise<HomeContent>;
   renderMarkdown(markdown: string): string;
 }

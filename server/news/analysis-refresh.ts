@@ -5,8 +5,7 @@ import type { Logger } from "../logger";
 import type { Analyse } from "./analyse-items";
 import { offlineEngine } from "./analysis/offline-engine";
 import type { AnalysisEngine } from "./analysis/types";
-import { DASHBOARD_ITEMS } from "./dashboard";
-import { latestItems } from "./queries";
+import { dashboardItems } from "./dashboard";
 import { createRefreshGate, type RefreshRequester } from "./refresh-gate";
 
 /**
@@ -28,7 +27,7 @@ export function analysisRefresh(deps: { db: Db; log: Logger; engine: AnalysisEng
       if (!verdict.allowed) throw new AppError("rate_limited:analysis_refresh", ANALYSIS_REFRESH_LIMITED);
       if (!verdict.recompute) return { refreshedAt: new Date(), recomputed: 0 };
     }
-    const items = await latestItems(db, { limit: DASHBOARD_ITEMS });
+    const items = await dashboardItems(db);
     if (engine !== offlineEngine && Date.now() - lastAiRefresh < AI_REFRESH_COOL_DOWN_MS) {
       return { refreshedAt: new Date(lastAiRefresh), recomputed: 0 };
     }

@@ -48,16 +48,30 @@ function sentimentOf(analyses: Map<string, CachedAnalysis>): NonNullable<Dashboa
   return { ...marketSentiment(stories), analysedAt: latest };
 }
 
+/**
+ * The stories either language's dashboard shows (each reads its own language first), once each:
+ * what the poll job and 'Refresh Analysis' analyse, so neither page waits for a model.
+ */
+export async function dashboardItems(db: Db): Promise<StoredItem[]> {
+  const lists = await Promise.all(
+    (["en", "ar"] as const).map((language) => latestItems(db, { limit: DASHBOARD_ITEMS, language })),
+  );
+  const byId = new Map(lists.flat().map((item) => [item.id, item]));
+  return [...byId.values()];
+}
+
+/** `language`: the reader's; their language's stories come first in the feed and the summaries. */
 export async function buildDashboard(deps: {
   db: Db;
   log: Logger;
   analyse: Analyse;
   engine: string;
+  language?: "ar" | "en";
 }): Promise<Dashboard> {
   const { db, log } = deps;
   const result: Dashboard = { feed: null, summaries: null, sentiment: null, engine: deps.engine };
   try {
-    result.feed = await latestItems(db, { limit: DASHBOARD_ITEMS });
+    result.feed = await latestItems(db, { limit: DASHBOARD_ITEMS, language: deps.language });
   } catch (err) {
     log.error({ err }, "news analytics: feed load failed");
     return result;

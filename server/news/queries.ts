@@ -12,10 +12,14 @@ function likePattern(word: string) {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Newest first; `topic` matches any of its words in the title or description. */
+/**
+ * Newest first; `topic` matches any of its words in the title or description. With `language`, the
+ * items in that language come first (each group newest first) and the other language's only fill
+ * the rest: a reader's page shows news in their language before anything it must label as foreign.
+ */
 export async function latestItems(
   db: Db,
-  opts: { topic?: string; category?: string; limit?: number } = {},
+  opts: { topic?: string; category?: string; limit?: number; language?: "ar" | "en" } = {},
 ): Promise<StoredItem[]> {
   const where: SQL[] = [];
   if (opts.category) where.push(eq(newsItems.category, opts.category));
@@ -40,7 +44,11 @@ export async function latestItems(
     .select()
     .from(newsItems)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(newsItems.pubDate), desc(newsItems.createdAt))
+    .orderBy(
+      ...(opts.language ? [sql`(${newsItems.language} = ${opts.language}) desc`] : []),
+      desc(newsItems.pubDate),
+      desc(newsItems.createdAt),
+    )
     .limit(Math.min(Math.max(opts.limit ?? 20, 1), MAX_LIMIT));
   return rows.map((r) => ({
     id: r.id,

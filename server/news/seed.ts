@@ -7,36 +7,91 @@ import { educationCards, newsFeeds } from "../db/schema";
 import { EDUCATION_CARDS_AR } from "./education-ar";
 import { pollFeed } from "./ingest";
 
+/** A feed of the seed list: its address, the name readers see, its default category and language. */
+export interface SeedFeed {
+  url: string;
+  name: string;
+  category: string;
+  /** The language the feed publishes in: Arabic pages read the Arabic feeds first, English pages the English. */
+  language: "ar" | "en";
+}
+
 /**
- * Default feeds. The sample:// files ship with the app so the embedded default shows news with no
- * internet; the real Gulf business feeds are polled too and simply back off while offline.
+ * Default feeds, each with its language. The sample:// files ship with the app so the embedded
+ * default shows news in both languages with no internet; the real Gulf business feeds (English and
+ * Arabic desks) are seeded only when RSS_SEED_REAL_FEEDS allows, and back off while offline.
  */
-const DEFAULT_FEEDS: Array<{ url: string; name: string; category: string; enabled?: boolean }> = [
-  { url: "sample://gulf-markets.rss.xml", name: "GulfPulse Markets Desk (sample feed)", category: "markets" },
+export const DEFAULT_FEEDS: SeedFeed[] = [
+  {
+    url: "sample://gulf-markets.rss.xml",
+    name: "GulfPulse Markets Desk (sample feed)",
+    category: "markets",
+    language: "en",
+  },
   {
     url: "sample://central-banks.atom.xml",
     name: "GulfPulse Policy Watch (sample feed)",
     category: "central-bank",
+    language: "en",
   },
   {
     url: "sample://gulf-economy.rdf.xml",
     name: "GulfPulse Economy Monitor (sample feed)",
     category: "economic",
+    language: "en",
   },
-  { url: "sample://gulf-wire.rss.xml", name: "GulfPulse Wire (sample feed)", category: "breaking" },
-  { url: "sample://arabic-markets.rss.xml", name: "نبض الخليج — الأسواق (sample feed)", category: "markets" },
+  {
+    url: "sample://gulf-wire.rss.xml",
+    name: "GulfPulse Wire (sample feed)",
+    category: "breaking",
+    language: "en",
+  },
+  {
+    url: "sample://arabic-markets.rss.xml",
+    name: "نبض الخليج — الأسواق (sample feed)",
+    category: "markets",
+    language: "ar",
+  },
+  {
+    url: "sample://arabic-economy.rss.xml",
+    name: "نبض الخليج — الاقتصاد (sample feed)",
+    category: "economic",
+    language: "ar",
+  },
   {
     url: "https://www.thenationalnews.com/arc/outboundfeeds/rss/category/business/?outputType=xml",
     name: "The National — Business",
     category: "markets",
+    language: "en",
   },
-  { url: "https://gulfbusiness.com/feed/", name: "Gulf Business", category: "markets" },
+  { url: "https://gulfbusiness.com/feed/", name: "Gulf Business", category: "markets", language: "en" },
   {
     url: "https://www.arabnews.com/cat/3/rss.xml",
     name: "Arab News — Business & Economy",
     category: "economic",
+    language: "en",
   },
-  { url: "https://www.aljazeera.com/xml/rss/all.xml", name: "Al Jazeera", category: "breaking" },
+  {
+    url: "https://www.aljazeera.com/xml/rss/all.xml",
+    name: "Al Jazeera",
+    category: "breaking",
+    language: "en",
+  },
+  // Arabic Gulf business desks: Argaam (Saudi market news), Al Arabiya's markets and economy
+  // section, Asharq Al-Awsat's economy pages.
+  { url: "https://www.argaam.com/ar/rss", name: "أرقام", category: "markets", language: "ar" },
+  {
+    url: "https://www.alarabiya.net/feed/rss2/ar/aswaq.xml",
+    name: "العربية — أسواق",
+    category: "economic",
+    language: "ar",
+  },
+  {
+    url: "https://aawsat.com/feed/business",
+    name: "الشرق الأوسط — اقتصاد",
+    category: "economic",
+    language: "ar",
+  },
 ];
 
 /** The news analytics page's Education tab: two sections of three static cards. */
@@ -86,7 +141,11 @@ export async function seedNewsFeeds(s: {
 }): Promise<number> {
   const feeds = await s.db
     .insert(newsFeeds)
-    .values(DEFAULT_FEEDS.filter((f) => s.config.RSS_SEED_REAL_FEEDS || f.url.startsWith("sample://")))
+    .values(
+      DEFAULT_FEEDS.filter((f) => s.config.RSS_SEED_REAL_FEEDS || f.url.startsWith("sample://")).map(
+        ({ url, name, category }) => ({ url, name, category }),
+      ),
+    )
     .onConflictDoNothing({ target: newsFeeds.url })
     .returning({ id: newsFeeds.id });
   // The shipped samples are read now (local files, milliseconds) so news shows before the first job run.

@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import { itemAnalyser, pickEngine } from "./analyse-items";
 import type { AnalysisEngine } from "./analysis/types";
 import { analysisRefresh } from "./analysis-refresh";
-import { buildDashboard, DASHBOARD_ITEMS, type Dashboard } from "./dashboard";
+import { buildDashboard, type Dashboard, dashboardItems } from "./dashboard";
 import { type FeedReport, pollDueFeeds } from "./ingest";
 import { type EducationCard, latestItems, listEducation, listFeeds } from "./queries";
 import type { RefreshRequester } from "./refresh-gate";
@@ -18,7 +18,8 @@ export { type Dashboard, type NewsSummary, SUMMARY_COUNT } from "./dashboard";
 export interface AnalyticsService {
   /** "offline" or "ai:<model>". */
   readonly engine: string;
-  dashboard(): Promise<Dashboard>;
+  /** `language`: the reader's; the stories in it come first. */
+  dashboard(language?: "ar" | "en"): Promise<Dashboard>;
   /**
    * 'Refresh Analysis': recomputes the cached analyses of the dashboard's items. Asked for by a
    * reader (`by`), it is limited (./refresh-gate.ts): over the limit a rate_limited AppError, and an
@@ -61,7 +62,7 @@ export function createNews(deps: NewsDeps): News {
   const news: News = {
     engine: engine.name,
     latest: (opts) => latestItems(db, opts),
-    dashboard: () => buildDashboard({ db, log, analyse, engine: engine.name }),
+    dashboard: (language) => buildDashboard({ db, log, analyse, engine: engine.name, language }),
     refreshAnalysis: analysisRefresh({ db, log, engine, analyse }),
     async poll(opts = {}) {
       const reports = await pollDueFeeds(
@@ -70,7 +71,7 @@ export function createNews(deps: NewsDeps): News {
       );
       // New (or never analysed) stories are analysed here, in the background job, so the dashboard
       // rarely waits for a model; cached analyses cost one query.
-      if (!opts.signal?.aborted) await analyse(await latestItems(db, { limit: DASHBOARD_ITEMS }));
+      if (!opts.signal?.aborted) await analyse(await dashboardItems(db));
       return reports;
     },
     feeds: () => listFeeds(db),

@@ -13,5 +13,11 @@ export interface NewsItem {
 }
 
 export interface NewsService {
-  latest(opts?: { topic?: string; category?: string; limit?: number }): Promise<NewsItem[]>;
+  /** Newest first; with `language`, the items in that language first (the reader's). */
+  latest(opts?: {
+    topic?: string;
+    category?: string;
+    limit?: number;
+    language?: "ar" | "en";
+  }): Promise<NewsItem[]>;
 }

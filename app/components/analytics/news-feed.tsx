@@ -1,6 +1,7 @@
 import { ExternalLink, Rss } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
+import { LanguageLabel } from "~/components/i18n/language-label";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
 import "~/locales/analytics";
@@ -42,6 +43,7 @@ export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
                 <time dateTime={item.publishedIso} className="text-slate-500" data-testid="news-date">
                   {item.published}
                 </time>
+                <LanguageLabel language={item.language} />
               </div>
               <h3 dir={textDir(item.title)} className="mt-2 text-lg font-semibold text-slate-900">
                 {item.link ? (

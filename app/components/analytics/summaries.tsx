@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
+import { LanguageLabel } from "~/components/i18n/language-label";
 import { useFormat } from "~/lib/use-format";
 import { ImpactBadge, SentimentBadge, StepError } from "./badges";
 import type { SummaryView } from "./view";
@@ -36,6 +37,7 @@ export function Summaries({ summaries, engine }: { summaries: SummaryView[] | nu
             >
               <h3 dir={textDir(s.originalTitle)} className="font-semibold text-slate-900">
                 {s.originalTitle}
+                <LanguageLabel language={s.language} />
               </h3>
               <div className="mt-2 flex flex-wrap gap-2">
                 <SentimentBadge sentiment={s.sentiment} />

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import type { NewsItem } from "#server/news/types";
+import { LanguageLabel } from "~/components/i18n/language-label";
 import { dirOf } from "~/lib/i18n";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";
@@ -34,6 +35,7 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
         ) : (
           <span lang={item.language}>{item.title}</span>
         )}
+        <LanguageLabel language={item.language} />
       </h3>
       {text ? (
         <p dir={dir} lang={item.language} className="mt-1 text-sm text-slate-600">
