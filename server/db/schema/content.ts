@@ -16,6 +16,8 @@ export const articles = pgTable(
     titleAr: text("title_ar"),
     excerptAr: text("excerpt_ar"),
     bodyMarkdownAr: text("body_markdown_ar"),
+    /** The Arabic fields were written by the configured model, not an editor (labelled "ترجمة آلية"). */
+    arMachineTranslated: boolean("ar_machine_translated").notNull().default(false),
     category: text("category"),
     priority: text("priority", { enum: ["urgent", "high", "medium"] }),
     bankName: text("bank_name"),

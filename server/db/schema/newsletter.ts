@@ -37,6 +37,9 @@ export const newsletterCampaigns = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     subject: text("subject").notNull(),
     contentMarkdown: text("content_markdown").notNull(),
+    /** The Arabic version; null sends the English version to Arabic subscribers too. */
+    subjectAr: text("subject_ar"),
+    contentMarkdownAr: text("content_markdown_ar"),
     frequency: text("frequency", { enum: FREQUENCIES }).notNull(),
     isTest: boolean("is_test").notNull().default(false),
     status: text("status", { enum: ["queued", "sending", "done"] })
