@@ -26,6 +26,7 @@ import { session } from "./db/schema";
 import type { Seed } from "./db/seed";
 import { registerDeliveryRetention } from "./delivery/retention";
 import { createDelivery, type Delivery } from "./delivery/service";
+import { createDividends, type DividendsService } from "./dividends/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
 import type { Logger } from "./logger";
@@ -91,6 +92,8 @@ export interface Services {
   instruments: InstrumentsService;
   /** A company's data beyond its quote: key statistics (GET /api/instruments/:symbol, the company page). */
   company: Company;
+  /** Dividends and corporate actions: history, the editor, the calendar, reminders, split adjustment. */
+  dividends: DividendsService;
   /** Published Shariah rulings per company and authority (the company page, the API, the admin). */
   shariah: Shariah;
   /** Ingested news for the news pages and the analytics dashboard (feed, summaries, sentiment). */
@@ -261,10 +264,14 @@ async function wireMarket(base: Infrastructure & People, overrides: ServiceOverr
     ...overrides.market,
   });
   const instruments = createInstrumentsService(directory, () => market.catalogue());
-  const company = createCompany({ db, market, instruments, clock: overrides.market?.clock });
+  const dividends = createDividends({
+    ...{ db, log, config, jobs, bus, outbox: base.outbox, market, instruments: directory },
+    clock: overrides.market?.clock,
+  });
+  const company = createCompany({ db, market, instruments, dividends, clock: overrides.market?.clock });
   const shariah = createShariah({ db, log, market, clock: overrides.market?.clock });
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
-  return { directory, listings, market, instruments, company, shariah };
+  return { dividends, directory, listings, market, instruments, company, shariah };
 }
 type Markets = Awaited<ReturnType<typeof wireMarket>>;
 
@@ -330,6 +337,7 @@ function assembleServices(
 ) {
   const { config, log, database, db, bus, jobs, settings, outbox, auth, sse, sessions } = parts;
   const { revokeAllSessions, market, instruments, company, content, search, seo, delivery, push } = parts;
+  const { dividends } = parts;
   const { alerts, watchlists, newsletter, siteForms, chat, snapshots, httpMounts, calendar } = parts;
   const { shariah } = parts;
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
@@ -346,6 +354,7 @@ function assembleServices(
     revokeAllSessions,
     users: createUserLocales(db),
     shariah,
+    dividends,
     ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,
     ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },

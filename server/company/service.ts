@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { Dividends } from "../dividends/types";
 import type { Instrument, MarketService } from "../market/types";
 import { type InstrumentDirectory, shippedListingsText } from "../market/universe";
 import { readDailyBars } from "./daily-bars";
@@ -11,6 +12,8 @@ export interface CompanyDeps {
   db: Db;
   market: Pick<MarketService, "findInstrument" | "quote" | "exchange">;
   instruments: Pick<InstrumentDirectory, "get">;
+  /** The trailing dividend yield from the stored dividend history (absent without one). */
+  dividends?: Pick<Dividends, "trailingYield">;
   clock?: () => number;
 }
 
@@ -55,13 +58,27 @@ export function createCompany(deps: CompanyDeps): Company {
       if (!instrument) return undefined;
       listingAsOf ??= listingsFileFacts();
       const listing = await deps.instruments.get(instrument.symbol);
-      return keyStatistics({
+      const quote = market.quote(instrument.symbol);
+      const stats = keyStatistics({
         instrument,
         listing,
         listingAsOf: listingAsOf(listing?.source),
-        quote: market.quote(instrument.symbol),
+        quote,
         history: await history.get(instrument.symbol, sessionKey(instrument)),
       });
+      // Trailing twelve months of stored dividends over today's price; absent without either.
+      const yieldFigure = quote
+        ? await deps.dividends?.trailingYield(instrument.symbol, quote.price)
+        : undefined;
+      if (yieldFigure && quote) {
+        stats.statistics.dividendYield = {
+          value: yieldFigure.value,
+          source: yieldFigure.source,
+          asOf: yieldFigure.asOf,
+          ...(quote.source === "simulator" ? { simulated: true } : {}),
+        };
+      }
+      return stats;
     },
   };
 }
