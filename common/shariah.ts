@@ -102,7 +102,8 @@ export const MAX_IMPORT_ROWS = 5000;
 /** The largest CSV accepted (about 5000 rows of long links). */
 export const MAX_IMPORT_BYTES = 2_000_000;
 
-const text = (max: number) => z.string().max(max);
+const TOO_LONG = "This text is too long.";
+const text = (max: number) => z.string(TOO_LONG).max(max, TOO_LONG);
 /** The one-row form and the CSV import's envelope; each row's rules are in server/shariah/validate.ts. */
 export const shariahRowFormSchema = z.object({
   symbol: text(40),
@@ -122,7 +123,18 @@ export const shariahImportSchema = z.object({
     .transform((v) => v === true || v === "true" || v === "on" || v === "1"),
 });
 
-export const shariahDeleteSchema = z.object({
-  symbol: text(40).min(1),
-  authority: text(40).min(1),
+const shariahDeleteSchema = z.object({
+  intent: z.literal("remove"),
+  symbol: text(40).min(1, "Choose a symbol."),
+  authority: text(40).min(1, "Choose an authority."),
 });
+
+/** POST /api/admin/shariah: save one row (the default), or remove one company's ruling by one authority. */
+export const shariahAdminSchema = z.union([
+  shariahDeleteSchema,
+  shariahRowFormSchema.extend({ intent: z.literal("save").optional() }),
+]);
+
+/** The answer's text when rows are refused (each row's reasons are in `rowErrors`). */
+export const SHARIAH_REFUSED = "Nothing was saved: fix the rows listed.";
+export const SHARIAH_NOTHING_TO_REMOVE = "There is no such ruling to remove.";

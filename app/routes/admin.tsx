@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 import "~/locales/admin";
 import "~/locales/calendar";
+import "~/locales/shariah";
 
 const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead"];
 
@@ -98,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPage() {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("calendar");
+  const { t: ts } = useTranslation("shariah");
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { tab } = loaded;
@@ -134,6 +136,14 @@ export default function AdminPage() {
           className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
         >
           {tc("heading")}
+        </Link>
+        <Link
+          role="tab"
+          aria-selected={false}
+          to="/admin/shariah"
+          className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
+        >
+          {ts("admin.heading")}
         </Link>
       </div>
       <section role="tabpanel" aria-label={t(`tabs.${tab}`)} className="py-6" aria-busy={loading}>

@@ -8,8 +8,8 @@ import type { Route } from "./+types/api.instruments.$symbol";
 const MAX_SYMBOL = 40;
 
 /**
- * GET /api/instruments/:symbol: a company's key statistics, each `{ value, source, asOf }`
- * (docs/product/markets.md). Public and alike for every reader, so caches may keep it for one
+ * GET /api/instruments/:symbol: a company's key statistics, each `{ value, source, asOf }`, and its
+ * published Shariah rulings (docs/product/markets.md). Public and alike for every reader, so caches may keep it for one
  * tick; the statistics computed from stored history are cached per session on the server.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,5 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   }
-  return Response.json(statistics, { headers: { "Cache-Control": "public, max-age=15" } });
+  // Each authority's published ruling with its list's date and link ([] when none is recorded).
+  const shariah = await services(context).shariah.forSymbol(statistics.symbol);
+  return Response.json({ ...statistics, shariah }, { headers: { "Cache-Control": "public, max-age=15" } });
 }

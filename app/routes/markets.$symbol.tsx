@@ -18,11 +18,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.symbol !== slug) throw redirect(localePath(langOf(request), `/markets/${slug}`), 301);
   // Someone is looking at it: its quotes are refreshed first and streamed to the page.
   market.watch(instrument.symbol);
+  const listing = await listingFacts(services(context).instruments, instrument.symbol);
   return {
     instrument,
     exchange: market.exchange(instrument.exchange) ?? null,
     history: await openingChart(market, instrument.symbol),
-    listing: await listingFacts(services(context).instruments, instrument.symbol),
+    listing,
+    // A listed company's published Shariah rulings (none for indices, currencies and crypto).
+    shariah: listing ? await services(context).shariah.forSymbol(instrument.symbol) : null,
     // Each with its source and date; the history figures come from the per-session cache.
     statistics: (await services(context).company.keyStatistics(instrument.symbol)) ?? null,
     market: marketPageData(market, instrument),
@@ -39,7 +42,7 @@ async function listingFacts(
 }
 
 export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
-  const { instrument, exchange, history, market, listing, statistics } = loaderData;
+  const { instrument, exchange, history, market, listing, statistics, shariah } = loaderData;
   return (
     <MarketFeedProvider data={market}>
       <InstrumentView
@@ -48,6 +51,7 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
         history={history}
         listing={listing}
         statistics={statistics}
+        shariah={shariah}
       />
     </MarketFeedProvider>
   );

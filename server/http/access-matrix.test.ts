@@ -714,6 +714,34 @@ const MATRIX: Row[] = [
       }),
     expect: adminOnly(200, 403),
   },
+  {
+    name: "GET admin/shariah",
+    call: (who) => send(who, "GET", "/admin/shariah"),
+    expect: adminOnly(200, HOME),
+  },
+  {
+    name: "POST api/admin/shariah",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/admin/shariah", {
+        symbol: "2222",
+        authority: "tanmia",
+        ruling: "compliant",
+        listDate: "2025-08-23",
+        listUrl: "https://example.com/list",
+      }),
+    expect: adminOnly(200, 403),
+  },
+  {
+    name: "POST api/admin/shariah/import",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/admin/shariah/import", {
+        csv: "symbol,authority,ruling,listDate,listUrl\n1120,tanmia,mixed,2025-08-23,https://example.com/list",
+        dryRun: false,
+      }),
+    expect: adminOnly(200, 403),
+  },
   { name: "GET search", call: (who) => send(who, "GET", "/search?q=gold"), expect: same(200) },
   { name: "GET api/chat", call: (who) => send(who, "GET", "/api/chat"), expect: same(200) },
   {

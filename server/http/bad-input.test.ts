@@ -214,6 +214,36 @@ const TARGETS: Target[] = [
     invalid: { country: hostileString.map((v) => `${v}-land!`), startsAt: hostileString.map((v) => `x${v}`) },
   },
   {
+    name: "admin Shariah ruling",
+    method: "POST",
+    path: "/api/admin/shariah",
+    who: "admin",
+    encoding: "json",
+    base: {
+      symbol: "2222",
+      authority: "tanmia",
+      ruling: "compliant",
+      listDate: "2025-08-23",
+      listUrl: "https://example.com/list",
+    },
+    invalid: { listDate: hostileString.map((v) => `x${v}`), ruling: hostileString.map((v) => `${v}-halal!`) },
+  },
+  {
+    name: "admin Shariah CSV import",
+    method: "POST",
+    path: "/api/admin/shariah/import",
+    who: "admin",
+    encoding: "form",
+    base: { dryRun: "false" },
+    // No header line, or a bad date in its one row: the file is refused whole.
+    invalid: {
+      csv: hostileString.map(
+        (v) =>
+          `symbol,authority,ruling,listDate,listUrl\n2222,tanmia,compliant,x${v.replace(/[\r\n",]/g, "")},https://example.com/l`,
+      ),
+    },
+  },
+  {
     name: "newsletter subscribe",
     method: "POST",
     path: "/api/newsletter/subscribe",

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { KeyStatistics } from "#common/key-statistics";
+import type { ShariahRuling } from "#common/shariah";
 import type { Bar, ExchangeInfo, HistoryRange, Instrument } from "#server/market/types";
+import { ShariahPanel } from "~/components/shariah/shariah-panel";
 import { InstrumentFacts } from "./instrument-facts";
 import { InstrumentHeader } from "./instrument-header";
 import { KeyStatisticsPanel } from "./key-statistics";
@@ -17,6 +19,7 @@ export function InstrumentView({
   history,
   listing,
   statistics,
+  shariah,
 }: {
   instrument: Instrument;
   exchange: ExchangeInfo | null;
@@ -26,6 +29,8 @@ export function InstrumentView({
   listing?: { sector: string; board?: string } | null;
   /** Key statistics, each with its source and date. */
   statistics?: KeyStatistics | null;
+  /** A listed company's published Shariah rulings; null for instruments that are not companies. */
+  shariah?: ShariahRuling[] | null;
 }) {
   const { t } = useTranslation("market");
   const feed = useMarketFeed();
@@ -82,6 +87,11 @@ export function InstrumentView({
         {statistics ? (
           <div className="lg:col-span-2">
             <KeyStatisticsPanel data={statistics} decimals={d} quote={quote} />
+          </div>
+        ) : null}
+        {shariah ? (
+          <div className="lg:col-span-2">
+            <ShariahPanel rulings={shariah} currency={instrument.currency} />
           </div>
         ) : null}
       </div>
