@@ -2,6 +2,7 @@ import { and, desc, eq, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { articles } from "../db/schema";
 import type { Logger } from "../logger";
+import { machineTranslationOnEdit } from "./machine-translation";
 import { renderMarkdown } from "./markdown";
 import { clampLimit, freeSlug, notFound, rethrowConflict } from "./rows";
 import type { Article, ArticleSummary, ContentService } from "./types";
@@ -21,6 +22,7 @@ const summaryColumns = {
   excerpt: articles.excerpt,
   titleAr: articles.titleAr,
   excerptAr: articles.excerptAr,
+  arMachineTranslated: articles.arMachineTranslated,
   category: articles.category,
   priority: articles.priority,
   bankName: articles.bankName,
@@ -91,10 +93,12 @@ export function articleStore(db: Db, log: Logger): Articles {
     },
     async update(id, patch) {
       const { slug, publishedAt, ...rest } = patch;
+      const [current] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
       const set = {
         ...rest,
         ...(slug ? { slug } : {}),
         ...(publishedAt ? { publishedAt } : {}),
+        ...(current ? machineTranslationOnEdit(current, rest) : {}),
         updatedAt: new Date(),
       };
       try {

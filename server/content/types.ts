@@ -18,6 +18,8 @@ export interface ArticleSummary {
   /** The Arabic versions an editor gave, or null (Arabic pages then show the English, lang="en"). */
   titleAr: string | null;
   excerptAr: string | null;
+  /** The Arabic was written by the configured model (labelled so on Arabic pages, with the original linked). */
+  arMachineTranslated: boolean;
   category: string | null;
   priority: Priority | null;
   bankName: string | null;

@@ -2,6 +2,7 @@ import { Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import type { ArticleSummary } from "#server/content/types";
+import { MachineTranslatedTag } from "~/components/i18n/language-label";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
@@ -36,6 +37,7 @@ export function ArticleCard({
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {article.priority ? <PriorityBadge priority={article.priority} /> : null}
         {article.category ? <CategoryLabel label={article.category} /> : null}
+        {lang === "ar" && article.arMachineTranslated && article.titleAr ? <MachineTranslatedTag /> : null}
         <time
           dateTime={new Date(article.publishedAt).toISOString()}
           title={t("time.gmt", { value: f.dateTime(article.publishedAt) })}

@@ -1,13 +1,14 @@
 import { ArrowLeft, Clock, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Article, ArticleSummary } from "#server/content/types";
+import { MachineTranslatedNote } from "~/components/i18n/language-label";
 import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
-import { useLang } from "~/lib/locale";
+import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { ArticleCard } from "./article-card";
 import { CategoryLabel, LabelText, LiveBadge, PriorityBadge } from "./badges";
-import { sectionHref } from "./format";
+import { articleHref, sectionHref } from "./format";
 import { localized } from "./localized";
 import "~/locales/content";
 
@@ -66,6 +67,9 @@ export function ArticleView({
             {f.relative(article.publishedAt, now)}
           </time>
         </div>
+        {lang === "ar" && article.arMachineTranslated && article.titleAr ? (
+          <MachineTranslatedNote originalHref={localePath("en", articleHref(article))} />
+        ) : null}
         <article
           className={`mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 ${PROSE}`}
           // Rendered from Markdown and sanitized on the server (server/content/markdown.ts).

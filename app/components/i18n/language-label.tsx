@@ -21,3 +21,32 @@ export function LanguageLabel({ language }: { language: string | undefined }) {
     </span>
   );
 }
+
+/** "ترجمة آلية": the Arabic beside it was written by the configured model, not an editor. */
+export function MachineTranslatedTag() {
+  const { t } = useTranslation("languages");
+  return (
+    <span
+      data-testid="machine-translated-tag"
+      className="inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800"
+    >
+      {t("machineTranslated")}
+    </span>
+  );
+}
+
+/**
+ * On an Arabic page, an article the configured model translated: the label and a link to the
+ * original (the English page), so the reader knows no editor wrote it and can check it.
+ */
+export function MachineTranslatedNote({ originalHref }: { originalHref: string }) {
+  const { t } = useTranslation("languages");
+  return (
+    <p data-testid="machine-translated" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+      <MachineTranslatedTag />
+      <a href={originalHref} hrefLang="en" className="text-brand-600 hover:underline">
+        {t("original")}
+      </a>
+    </p>
+  );
+}
