@@ -6,6 +6,7 @@ export * from "./calendar";
 export * from "./chat";
 export * from "./content";
 export * from "./delivery";
+export * from "./disclosures";
 export * from "./dividends";
 export * from "./mail";
 export * from "./market";
