@@ -53,9 +53,11 @@ export function ShariahPanel({ rulings, currency }: { rulings: ShariahRuling[]; 
                 </span>
                 <span className="text-slate-600 sm:col-span-3">
                   {t("purification")}:{" "}
-                  {r.purificationPerShare
-                    ? `${f.digitsIn(r.purificationPerShare)} ${currency}`
-                    : t("noPurification")}
+                  {r.purificationPerShare ? (
+                    <bdi dir="ltr">{`${f.digitsIn(r.purificationPerShare)} ${currency}`}</bdi>
+                  ) : (
+                    t("noPurification")
+                  )}
                   {" · "}
                   <a
                     href={r.listUrl}
