@@ -25,6 +25,7 @@ import { Link } from "~/components/link";
 import { getUser, services } from "~/lib/auth.server";
 import { onStreamEvent } from "~/lib/event-stream";
 import { readSingleValuedForm } from "~/lib/form.server";
+import { langOf } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { pageMeta } from "~/lib/seo";
 import { toast } from "~/lib/toast";
@@ -81,12 +82,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { signedIn: false, failed: false, suggestions: [], ...empty };
   const suggestions = s.alerts.suggestions();
   const when = <T,>(open: boolean, load: () => Promise<T>) => (open ? load() : null);
+  // Price alerts' titles and messages are written in the page's language from what fired.
+  const lang = langOf(request);
   try {
     const [alerts, notifications, unread, history] = await Promise.all([
       when(tab !== "notifications", () => s.alerts.list(user.id)),
-      when(tab === "notifications", () => s.alerts.notifications(user.id)),
+      when(tab === "notifications", () => s.alerts.notifications(user.id, { lang })),
       when(tab === "notifications", () => s.alerts.unreadCount(user.id)),
-      when(tab === "history", () => s.alerts.history(user.id, { alertId: params.get("alert") ?? undefined })),
+      when(tab === "history", () =>
+        s.alerts.history(user.id, { alertId: params.get("alert") ?? undefined, lang }),
+      ),
     ]);
     return {
       signedIn: true,

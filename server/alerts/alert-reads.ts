@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { MarketService } from "../market/types";
 import { evaluablePrice } from "./evaluable";
 import { listAlerts, listTriggers } from "./queries";
+import { textsInLanguage } from "./reader-texts";
 import type { Alerts } from "./types";
 import { isUuid } from "./validation";
 
@@ -14,21 +15,26 @@ export type AlertReads = Pick<Alerts, "list" | "history" | "holdsNow" | "suggest
 export function alertReads({
   db,
   market,
+  decimalsOf,
 }: {
   db: Db;
   market: Pick<MarketService, "quote" | "catalogue">;
+  decimalsOf: (symbol: string) => number;
 }): AlertReads {
   return {
     list: (userId) => listAlerts({ db, userId }),
 
-    history(userId, opts) {
-      if (opts?.alertId !== undefined && !isUuid(opts.alertId)) return Promise.resolve([]);
-      return listTriggers({
+    async history(userId, opts) {
+      if (opts?.alertId !== undefined && !isUuid(opts.alertId)) return [];
+      const rows = await listTriggers({
         db,
         userId,
         alertId: opts?.alertId,
         limit: Math.min(opts?.limit ?? HISTORY_LIMIT, HISTORY_LIMIT),
       });
+      // In the reader's language when asked (see ./reader-texts.ts), else as stored.
+      const lang = opts?.lang;
+      return lang ? rows.map((row) => ({ ...row, ...textsInLanguage(row, row, lang, decimalsOf) })) : rows;
     },
 
     holdsNow(alert) {

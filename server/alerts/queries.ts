@@ -320,6 +320,16 @@ export async function ownsWebhook({ db, userId, webhookId }: { db: Db; userId: s
 }
 
 /** The user's notifications, newest first, at most 20 (the list's size). */
+/** A notification with what its trigger stored (null when the trigger row is gone or never was). */
+export type NotificationWithTrigger = NotificationRow & {
+  trigger: {
+    source: string;
+    symbol: string | null;
+    condition: Record<string, unknown>;
+    price: number | null;
+  } | null;
+};
+
 export function listNotifications({
   db,
   userId,
@@ -328,10 +338,25 @@ export function listNotifications({
   db: Db;
   userId: string;
   limit: number;
-}): Promise<NotificationRow[]> {
+}): Promise<NotificationWithTrigger[]> {
   return db
-    .select(notificationColumns)
+    .select({
+      ...notificationColumns,
+      trigger: {
+        source: alertTriggers.source,
+        symbol: alertTriggers.symbol,
+        condition: alertTriggers.condition,
+        price: alertTriggers.price,
+      },
+    })
     .from(alertNotifications)
+    .leftJoin(
+      alertTriggers,
+      and(
+        eq(alertTriggers.id, alertNotifications.triggerId),
+        eq(alertTriggers.userId, alertNotifications.userId),
+      ),
+    )
     .where(eq(alertNotifications.userId, userId))
     .orderBy(desc(alertNotifications.createdAt), desc(alertNotifications.id))
     .limit(limit);

@@ -74,9 +74,9 @@ export function createAlerts(deps: AlertsDeps): Alerts {
   return {
     index,
     evaluator,
-    ...alertReads({ db, market }),
+    ...alertReads({ db, market, decimalsOf: instruments.decimalsOf }),
     ...writes,
-    ...bellReads({ db, notifier }),
+    ...bellReads({ db, notifier, decimalsOf: instruments.decimalsOf }),
 
     async start() {
       offs.push(sync.listen(), listenForBell({ bus, sse: deps.sse }));

@@ -1,5 +1,6 @@
 import type { AlertFrequency, AlertStatus, MoveWindow } from "#common/alert-options";
 import type { AlertTypeValue } from "#common/alert-schema";
+import type { Lang } from "#common/locale";
 import type { NotificationEvent } from "#common/sse-events";
 import type { Quote } from "../market/types";
 import type { AlertIndex } from "./alert-index";
@@ -112,10 +113,12 @@ export interface Alerts extends AlertsService {
   duplicate(userId: string, alertId: string): Promise<PriceAlertRow>;
   remove(userId: string, alertId: string): Promise<void>;
   /** The user's triggers, newest first; one alert's when alertId is given. */
-  history(userId: string, opts?: { alertId?: string; limit?: number }): Promise<TriggerRow[]>;
+  /** `lang`: a price alert's title and message written in the reader's language from its stored parameters. */
+  history(userId: string, opts?: { alertId?: string; limit?: number; lang?: Lang }): Promise<TriggerRow[]>;
   /** Marks active alerts past their expiry Expired; returns how many. */
   expireDue(): Promise<number>;
-  notifications(userId: string, opts?: { limit?: number }): Promise<NotificationRow[]>;
+  /** `lang`: a price alert's title and message written in the reader's language from its trigger. */
+  notifications(userId: string, opts?: { limit?: number; lang?: Lang }): Promise<NotificationRow[]>;
   unreadCount(userId: string): Promise<number>;
   markRead(userId: string, notificationId: string): Promise<void>;
   markAllRead(userId: string): Promise<number>;

@@ -5,7 +5,7 @@ import type { Listing } from "../market/universe";
 import { createListingIndex, type ListingIndex } from "../market/universe/search-index";
 import { VECTOR } from "./search-sql";
 import { STATIC_PAGES } from "./static-pages";
-import type { SearchResultType, SearchSource } from "./types";
+import type { InstrumentFacts, SearchResultType, SearchSource } from "./types";
 
 /**
  * The documents that are not table rows: the site's pages, the market's instruments and every
@@ -40,7 +40,22 @@ export interface FixedDoc {
   listing?: boolean;
   /** Multiplies the text rank: the site's featured instruments outrank other listings matched alike. */
   boost?: number;
+  /** An instrument's facts, given with its result (not indexed). */
+  facts?: InstrumentFacts;
 }
+
+/** The countries of the Gulf exchanges (the curated instruments carry theirs as a subcategory). */
+const EXCHANGE_COUNTRY: Record<string, string> = {
+  TADAWUL: "Saudi Arabia",
+  DFM: "UAE",
+  ADX: "UAE",
+  QSE: "Qatar",
+  BOURSA_KUWAIT: "Kuwait",
+  BAHRAIN: "Bahrain",
+  MSX: "Oman",
+  ASE: "Jordan",
+  NYSE: "United States",
+};
 
 /**
  * A featured instrument's description is longer (aliases, category), which ts_rank's length
@@ -61,6 +76,15 @@ function listingDocs(listings: Listing[], curated: Set<string>): FixedDoc[] {
       hidden: l.nameArMissing ? undefined : l.nameAr,
       url: `/markets/${encodeURIComponent(l.symbol.toLowerCase())}`,
       listing: true,
+      facts: {
+        symbol: l.symbol,
+        name: l.name,
+        nameAr: l.nameArMissing ? undefined : l.nameAr,
+        country: EXCHANGE_COUNTRY[l.exchange],
+        exchange: l.exchange,
+        sector: l.sector,
+        currency: l.currency,
+      },
     }));
 }
 
@@ -89,6 +113,15 @@ function instrumentDocs(market: MarketService | undefined): FixedDoc[] {
     // The instrument page uses this slug: /markets/usd-aed.
     url: `/markets/${encodeURIComponent(i.symbol.toLowerCase().replace(/\//g, "-"))}`,
     boost: FEATURED_BOOST,
+    facts: {
+      symbol: i.symbol,
+      name: i.name,
+      nameAr: AR_INSTRUMENTS[i.symbol]?.name ?? i.nameAr,
+      category: i.category,
+      country: i.exchange ? EXCHANGE_COUNTRY[i.exchange] : undefined,
+      exchange: i.exchange,
+      currency: i.currency,
+    },
   }));
 }
 
@@ -136,6 +169,8 @@ export function fixedDocuments(deps: {
      */
     listingCandidates: (query: string): Set<string> =>
       new Set((listingIndex?.search(query, { limit: LISTING_CANDIDATES }) ?? []).map((l) => l.symbol)),
+    /** An instrument's facts by its result's address (the documents computed so far). */
+    factsOf: (url: string): InstrumentFacts | undefined => cached?.docs.find((d) => d.url === url)?.facts,
     /** The pages of listed companies among the documents computed so far. */
     listingUrls: () => new Set(cached?.docs.filter((d) => d.listing).map((d) => d.url)),
   };

@@ -25,7 +25,9 @@ async function fixedParam(fixed: FixedDocuments, query: string, arabic: boolean)
   const wanted = fixed.listingCandidates(query);
   const docs = all.filter((d) => !d.listing || wanted.has(d.ref));
   return JSON.stringify(
-    docs.map(({ hidden: _hidden, tsvAr, listing: _listing, ...d }) => (arabic ? { ...d, tsv: tsvAr } : d)),
+    docs.map(({ hidden: _hidden, tsvAr, listing: _listing, facts: _facts, ...d }) =>
+      arabic ? { ...d, tsv: tsvAr } : d,
+    ),
   );
 }
 
@@ -70,5 +72,9 @@ export async function rankedQuery(
     RECENT_NEWS_WINDOW,
     config,
   ]);
-  return rows.map(toResult);
+  return rows.map((row) => {
+    const result = toResult(row);
+    const facts = result.source === "instrument" ? fixed.factsOf(row.url) : undefined;
+    return facts ? { ...result, instrument: facts } : result;
+  });
 }

@@ -108,6 +108,14 @@ hits as (
       order by v.title, abs(extract(epoch from v.starts_at - now()))) nearest
     limit $2::int)
   union all
+  (select 'disclosure', x.id::text, 'data', x.title, concat_ws(' · ', x.symbol, x.description),
+          '/markets/' || replace(lower(x.symbol), '/', '-') || '#disclosures', x.published_at,
+          ts_rank(search_tsvector(x.title || ' ' || x.symbol || ' ' || x.description), ${Q}, 1)
+     -- Company announcements: the newest window only (no stored vector), newest matches first.
+     from (select * from disclosures order by published_at desc limit $7::int) x
+    where search_tsvector(x.title || ' ' || x.symbol || ' ' || x.description) @@ ${Q}
+    order by x.published_at desc limit $2::int)
+  union all
   (select d.source, d.ref, d.type, d.title, d.body, d.url, null::timestamptz,
           ts_rank(d.tsv::tsvector, ${Q}, 1) * coalesce(d.boost, 1)
      from jsonb_to_recordset($3::jsonb) as d(source text, ref text, type text, title text, body text, url text, tsv text, boost float8)

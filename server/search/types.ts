@@ -9,8 +9,27 @@ export type SearchSource =
   | "blacklist"
   | "education"
   | "event"
+  | "disclosure"
   | "instrument"
   | "page";
+
+/**
+ * What an instrument result is, as data, so a page can name it in its own language: the result's
+ * title and description are the indexed English text.
+ */
+export interface InstrumentFacts {
+  symbol: string;
+  name: string;
+  /** The Arabic name when a source gave one. */
+  nameAr?: string;
+  /** The market category ("gulfStocks", "currencies", ...), for curated instruments. */
+  category?: string;
+  /** The country of its exchange ("Saudi Arabia"), when it has one. */
+  country?: string;
+  exchange?: string;
+  sector?: string;
+  currency?: string;
+}
 
 export interface SearchResult {
   source: SearchSource;
@@ -25,6 +44,8 @@ export interface SearchResult {
   external: boolean;
   date: Date | null;
   rank: number;
+  /** An instrument result's facts (source "instrument" only). */
+  instrument?: InstrumentFacts;
 }
 
 export interface SearchResponse {

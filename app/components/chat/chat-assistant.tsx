@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next";
 import type { ChatInfo } from "#common/chat";
 import { Link } from "~/components/link";
+import { dirOf } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useFormat } from "~/lib/use-format";
 import { chatApi } from "./chat-client";
@@ -135,7 +136,9 @@ function Composer({ maxChars }: { maxChars: number }) {
           id={id}
           ref={ref}
           rows={2}
-          dir="auto"
+          // A typed question sets its own direction; the empty box (its placeholder mixes Arabic
+          // and symbols such as USD/AED) reads in the page's direction, not left to right.
+          dir={text ? "auto" : dirOf(f.lang)}
           value={text}
           disabled={disabled}
           placeholder={t("input.placeholder")}

@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { WatchButton } from "~/components/watchlists/watch-button";
 import { localePath, useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
+import { ArabicInstrumentFacts, ArabicInstrumentTitle } from "./instrument-result";
 import "~/locales/search";
 
 const ICONS: Record<SearchResultType, typeof FileText> = {
@@ -34,8 +35,14 @@ function ResultItem({ result }: { result: SearchResult }) {
   const f = useFormat();
   const lang = useLang();
   const Icon = ICONS[result.type];
-  // titleHtml and descriptionHtml contain only <mark> (server/search/highlight.ts).
-  const title = <span dangerouslySetInnerHTML={{ __html: result.titleHtml }} />;
+  // An instrument on an Arabic page is named from its facts in Arabic; other titles and
+  // descriptions are the indexed text, whose HTML contains only <mark> (server/search/highlight.ts).
+  const arabicFacts = lang === "ar" ? result.instrument : undefined;
+  const title = arabicFacts ? (
+    <ArabicInstrumentTitle facts={arabicFacts} />
+  ) : (
+    <span dangerouslySetInnerHTML={{ __html: result.titleHtml }} />
+  );
   const linkClass = `text-lg font-semibold text-brand-700 hover:underline ${MARK}`;
   return (
     <li
@@ -68,11 +75,15 @@ function ResultItem({ result }: { result: SearchResult }) {
         {result.source === "instrument" ? (
           <WatchButton symbol={result.title.split(" — ")[0]!} className="ms-1 align-middle" />
         ) : null}
-        <p
-          dir="auto"
-          className={`mt-1 text-sm text-slate-700 ${MARK}`}
-          dangerouslySetInnerHTML={{ __html: result.descriptionHtml }}
-        />
+        {arabicFacts ? (
+          <ArabicInstrumentFacts facts={arabicFacts} />
+        ) : (
+          <p
+            dir="auto"
+            className={`mt-1 text-sm text-slate-700 ${MARK}`}
+            dangerouslySetInnerHTML={{ __html: result.descriptionHtml }}
+          />
+        )}
         {/* An address reads left to right in Arabic too; it still lines up on the RTL page's right. */}
         <p
           dir="ltr"
