@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LISTING_EXCHANGES } from "./instruments";
 
 /**
  * Company disclosures ingested from exchanges' machine-readable feeds (docs/product/markets.md,
@@ -58,7 +59,10 @@ export function compilePattern(pattern: string): RegExp | null {
 
 const TOO_LONG = "This text is too long.";
 export const disclosureFeedSchema = z.object({
-  id: z.string(TOO_LONG).max(40, TOO_LONG).optional().default(""),
+  id: z
+    .union([z.literal(""), z.uuid("Feed not found.")], "Feed not found.")
+    .optional()
+    .default(""),
   name: z.string("Give the feed a name.").trim().min(1, "Give the feed a name.").max(120, TOO_LONG),
   url: z
     .string("The feed's address must be an http(s) URL.")
@@ -68,7 +72,7 @@ export const disclosureFeedSchema = z.object({
       (v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v),
       "The feed's address must be an http(s) URL.",
     ),
-  exchange: z.string("Choose an exchange.").trim().min(1, "Choose an exchange.").max(20, TOO_LONG),
+  exchange: z.enum(LISTING_EXCHANGES, "Choose an exchange."),
   language: z.enum(FEED_LANGUAGES, "Choose English or Arabic."),
   field: z.enum(MAPPING_FIELDS, "Choose where the company is named."),
   pattern: z

@@ -27,6 +27,8 @@ import { session } from "./db/schema";
 import type { Seed } from "./db/seed";
 import { registerDeliveryRetention } from "./delivery/retention";
 import { createDelivery, type Delivery } from "./delivery/service";
+import { createDisclosures } from "./disclosures/service";
+import type { Disclosures } from "./disclosures/types";
 import { createDividends, type DividendsService } from "./dividends/service";
 import type { Scheduler } from "./jobs/scheduler";
 import { createScheduler } from "./jobs/scheduler";
@@ -98,6 +100,8 @@ export interface Services {
   dividends: DividendsService;
   /** Published Shariah rulings per company and authority (the company page, the API, the admin). */
   shariah: Shariah;
+  /** Company announcements from exchanges' feeds (the company page, search, watchers' notices). */
+  disclosures: Disclosures;
   /** Ingested news for the news pages and the analytics dashboard (feed, summaries, sentiment). */
   news: News;
   /** The economic calendar: events, reminders, the editor and the reader's time zone. */
@@ -291,12 +295,22 @@ async function wireNewsAndChannels(base: Infrastructure & People & Markets, clos
   closers.push(() => delivery.stop());
   registerDeliveryRetention(jobs, db);
   const calendar = createCalendarFeature({ db, log, config, outbox, bus, jobs, delivery: delivery.queue });
+  const disclosures = createDisclosures({
+    db,
+    log,
+    bus,
+    jobs,
+    delivery: delivery.queue,
+    config,
+    market,
+    listings,
+  });
   const content = createContent({ db, log, news });
   createTranslation({ log, config, jobs, snapshots, articles: articleTranslations(db) });
   const search = createSearch({ database, log, market, listings });
   directory.onReload(() => void snapshots.changed("listings"));
   const seo = createSeo({ publicUrl: config.publicUrl, settings, content, market, listings });
-  return { news, push, delivery, calendar, content, search, seo };
+  return { news, push, delivery, calendar, content, search, seo, disclosures };
 }
 type Reading = Awaited<ReturnType<typeof wireNewsAndChannels>>;
 
@@ -342,7 +356,7 @@ function assembleServices(
   const { revokeAllSessions, market, instruments, company, content, search, seo, delivery, push } = parts;
   const { dividends } = parts;
   const { alerts, watchlists, newsletter, siteForms, chat, snapshots, httpMounts, calendar } = parts;
-  const { shariah } = parts;
+  const { shariah, disclosures } = parts;
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
   const wired = withSharedReads(snapshots, {
     content,
@@ -357,6 +371,7 @@ function assembleServices(
     revokeAllSessions,
     users: createUserLocales(db),
     shariah,
+    disclosures,
     dividends,
     ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,

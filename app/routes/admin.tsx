@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 import "~/locales/admin";
 import "~/locales/calendar";
+import "~/locales/disclosures";
 import "~/locales/shariah";
 
 const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead"];
@@ -100,6 +101,7 @@ export default function AdminPage() {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("calendar");
   const { t: ts } = useTranslation("shariah");
+  const { t: tdis } = useTranslation("disclosures");
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { tab } = loaded;
@@ -144,6 +146,14 @@ export default function AdminPage() {
           className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
         >
           {ts("admin.heading")}
+        </Link>
+        <Link
+          role="tab"
+          aria-selected={false}
+          to="/admin/disclosures"
+          className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
+        >
+          {tdis("admin.heading")}
         </Link>
       </div>
       <section role="tabpanel" aria-label={t(`tabs.${tab}`)} className="py-6" aria-busy={loading}>

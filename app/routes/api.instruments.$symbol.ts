@@ -27,5 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // Each authority's published ruling with its list's date and link ([] when none is recorded).
   const shariah = await services(context).shariah.forSymbol(statistics.symbol);
-  return Response.json({ ...statistics, shariah }, { headers: { "Cache-Control": "public, max-age=15" } });
+  // Its announcements from the exchanges' feeds, newest first ([] when none is stored).
+  const disclosures = await services(context).disclosures.forSymbol(statistics.symbol);
+  return Response.json(
+    { ...statistics, shariah, disclosures },
+    { headers: { "Cache-Control": "public, max-age=15" } },
+  );
 }

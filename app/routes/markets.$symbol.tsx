@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { instrumentName, instrumentSlug } from "~/components/market/format";
+import { DisclosuresPanel } from "~/components/disclosures/disclosures-panel";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
@@ -26,6 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listing,
     // A listed company's published Shariah rulings (none for indices, currencies and crypto).
     shariah: listing ? await services(context).shariah.forSymbol(instrument.symbol) : null,
+    // Its announcements from the exchanges' feeds, newest first (listed companies only).
+    disclosures: listing ? await services(context).disclosures.forSymbol(instrument.symbol) : null,
     // Each with its source and date; the history figures come from the per-session cache.
     statistics: (await services(context).company.keyStatistics(instrument.symbol)) ?? null,
     market: marketPageData(market, instrument),
@@ -53,6 +56,11 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
         statistics={statistics}
         shariah={shariah}
       />
+      {loaderData.disclosures ? (
+        <div className="mx-auto max-w-7xl px-4 pb-8">
+          <DisclosuresPanel items={loaderData.disclosures} />
+        </div>
+      ) : null}
     </MarketFeedProvider>
   );
 }

@@ -1,0 +1,12 @@
+import { disclosureFeedSchema } from "#common/disclosures";
+import { services } from "~/lib/auth.server";
+import { adminApi } from "~/lib/server/admin-api.server";
+import type { Route } from "./+types/api.admin.disclosure-feeds";
+
+/** POST /api/admin/disclosure-feeds: an editor adds or changes a disclosure feed and its symbol-mapping rule (admins only; audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return adminApi(request, context, disclosureFeedSchema, async (input, actor) => {
+    const feed = await services(context).disclosures.saveFeed(actor.id, input);
+    return { ok: true, message: "Feed saved.", id: feed.id };
+  });
+}
