@@ -15,6 +15,7 @@ const pages: RouteConfigEntry[] = [
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("admin", "routes/admin.tsx"),
   route("admin/calendar", "routes/admin.calendar.tsx"),
+  route("admin/dividends", "routes/admin.dividends.tsx"),
   route("admin/shariah", "routes/admin.shariah.tsx"),
   route("admin/disclosures", "routes/admin.disclosures.tsx"),
   route("about", "routes/about.tsx"),
@@ -40,6 +41,7 @@ const pages: RouteConfigEntry[] = [
   route("disclaimer", "routes/disclaimer.tsx"),
   route("markets/:symbol", "routes/markets.$symbol.tsx"),
   route("calendar/:id", "routes/calendar.$id.tsx"),
+  route("dividends", "routes/dividends.tsx"),
   route("*", "routes/not-found.tsx"),
 ];
 
@@ -60,6 +62,10 @@ const shared: RouteConfigEntry[] = [
   route("api/admin/newsletter/campaigns", "routes/api.admin.newsletter.campaigns.ts"),
   route("api/admin/mail/retry", "routes/api.admin.mail.retry.ts"),
   route("calendar.ics", "routes/calendar[.]ics.ts"),
+  route("dividends.ics", "routes/dividends[.]ics.ts"),
+  route("api/dividends", "routes/api.dividends.ts"),
+  route("api/dividends/reminders", "routes/api.dividends.reminders.ts"),
+  route("api/admin/dividends", "routes/api.admin.dividends.ts"),
   route("api/calendar", "routes/api.calendar.ts"),
   route("api/calendar/time-zone", "routes/api.calendar.time-zone.ts"),
   route("api/admin/calendar", "routes/api.admin.calendar.ts"),

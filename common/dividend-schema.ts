@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DIVIDEND_REMINDER_DAYS } from "./dividends";
+import { LISTING_EXCHANGES } from "./instruments";
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (v: string) => isoDay.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
@@ -81,10 +82,7 @@ export const dividendReminderFormSchema = z.object({
 /** GET /dividends and /api/dividends filters; an unknown value is refused with a message, never ignored. */
 export const dividendQuerySchema = z.object({
   exchange: z
-    .string()
-    .trim()
-    .max(20, "Unknown exchange.")
-    .regex(/^[A-Z_]*$/, "Unknown exchange.")
+    .union([z.literal(""), z.enum(LISTING_EXCHANGES, { error: "Unknown exchange." })])
     .optional()
     .transform((v) => v || undefined),
   sector: z

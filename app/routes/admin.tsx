@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 import "~/locales/admin";
 import "~/locales/calendar";
+import "~/locales/dividends";
 import "~/locales/disclosures";
 import "~/locales/shariah";
 
@@ -100,6 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPage() {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("calendar");
+  const { t: td } = useTranslation("dividends");
   const { t: ts } = useTranslation("shariah");
   const { t: tdis } = useTranslation("disclosures");
   const loaded = useLoaderData<typeof loader>();
@@ -138,6 +140,15 @@ export default function AdminPage() {
           className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
         >
           {tc("heading")}
+        </Link>
+        {/* Distributions (dividends and bonus shares) have their own admin page. */}
+        <Link
+          role="tab"
+          aria-selected={false}
+          to="/admin/dividends"
+          className="-mb-px whitespace-nowrap rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-brand-700"
+        >
+          {td("admin.link")}
         </Link>
         <Link
           role="tab"

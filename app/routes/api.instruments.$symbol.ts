@@ -25,6 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   }
+  // Its dividends and corporate actions, newest first, each with its source; the trailing yield is
+  // among the statistics (docs/product/markets.md, "Dividends").
+  Object.assign(statistics, { dividends: await services(context).dividends.history(statistics.symbol) });
   // Each authority's published ruling with its list's date and link ([] when none is recorded).
   const shariah = await services(context).shariah.forSymbol(statistics.symbol);
   // Its announcements from the exchanges' feeds, newest first ([] when none is stored).

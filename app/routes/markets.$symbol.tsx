@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { DisclosuresPanel } from "~/components/disclosures/disclosures-panel";
+import { DividendsSection } from "~/components/dividends/dividends-section";
+import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { MarketFeedProvider } from "~/components/market/market-feed";
 import { services } from "~/lib/auth.server";
@@ -29,6 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shariah: listing ? await services(context).shariah.forSymbol(instrument.symbol) : null,
     // Its announcements from the exchanges' feeds, newest first (listed companies only).
     disclosures: listing ? await services(context).disclosures.forSymbol(instrument.symbol) : null,
+    // Its dividends and corporate actions, newest first, each with its source and date.
+    dividends: await services(context).dividends.history(instrument.symbol),
     // Each with its source and date; the history figures come from the per-session cache.
     statistics: (await services(context).company.keyStatistics(instrument.symbol)) ?? null,
     market: marketPageData(market, instrument),
@@ -59,6 +62,12 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
       {loaderData.disclosures ? (
         <div className="mx-auto max-w-7xl px-4 pb-8">
           <DisclosuresPanel items={loaderData.disclosures} />
+        </div>
+      ) : null}
+      {/* A listed company's distributions (and any other instrument's the sources recorded). */}
+      {loaderData.instrument.category === "gulfStocks" || loaderData.dividends.length > 0 ? (
+        <div className="mx-auto max-w-7xl px-4 pb-8">
+          <DividendsSection actions={loaderData.dividends} />
         </div>
       ) : null}
     </MarketFeedProvider>

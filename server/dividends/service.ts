@@ -16,7 +16,7 @@ import { createActionRefresh } from "./refresh";
 import { dividendReminderStore } from "./reminders";
 import { actionSourcesFrom } from "./source-list";
 import { readById, readHistory, readUpcoming, storeActions, viewOf } from "./store";
-import type { ActionInput, Dividends, UpcomingQuery } from "./types";
+import type { ActionInput, Dividends, UpcomingAction, UpcomingQuery } from "./types";
 
 export interface DividendsDeps {
   db: Db;
@@ -61,6 +61,7 @@ export function createDividends(deps: DividendsDeps) {
     },
   });
 
+  let sectors: Promise<string[]> | undefined;
   async function history(symbol: string) {
     const day = today();
     return (await readHistory(db, symbol)).map((r) => viewOf(r, day));
@@ -68,19 +69,26 @@ export function createDividends(deps: DividendsDeps) {
 
   const dividends = {
     history,
-    async upcoming(query: UpcomingQuery = {}) {
+    /** Upcoming distributions with their company's exchange and sector, filtered by them. */
+    async upcoming(query: UpcomingQuery = {}): Promise<UpcomingAction[]> {
       const day = today();
-      const rows = (await readUpcoming(db, day, query.symbols)).map((r) => viewOf(r, day));
-      if (!query.exchange && !query.sector) return rows;
-      const out = [];
-      for (const r of rows) {
-        const listing = await deps.instruments.get(r.symbol);
-        const exchange = listing?.exchange ?? market.findInstrument(r.symbol)?.exchange;
+      const out: UpcomingAction[] = [];
+      for (const row of await readUpcoming(db, day, query.symbols)) {
+        const listing = await deps.instruments.get(row.symbol);
+        const exchange = listing?.exchange ?? market.findInstrument(row.symbol)?.exchange ?? "";
+        const sector = listing?.sector ?? null;
         if (query.exchange && exchange !== query.exchange) continue;
-        if (query.sector && listing?.sector !== query.sector) continue;
-        out.push(r);
+        if (query.sector && sector !== query.sector) continue;
+        out.push({ ...viewOf(row, day), exchange, sector });
       }
       return out;
+    },
+    /** The sectors of the listed companies (the calendar's filter), read once per process. */
+    async sectors() {
+      sectors ??= deps.instruments
+        .all()
+        .then((all) => [...new Set(all.map((l) => l.sector).filter(Boolean))].sort());
+      return sectors;
     },
     async trailingYield(symbol: string, price: number) {
       const instrument = market.findInstrument(symbol);

@@ -25,12 +25,18 @@ export interface UpcomingQuery {
   symbols?: string[];
 }
 
+/** An upcoming distribution with its company's exchange and sector. */
+export interface UpcomingAction extends CorporateActionView {
+  exchange: string;
+  sector: string | null;
+}
+
 /** The dividends feature as pages, the company statistics and the API read it. */
 export interface Dividends {
   /** A symbol's actions, newest ex-date first. */
   history(symbol: string): Promise<CorporateActionView[]>;
   /** Actions whose ex-date or payment date is today or later, soonest first. */
-  upcoming(query?: UpcomingQuery): Promise<CorporateActionView[]>;
+  upcoming(query?: UpcomingQuery): Promise<UpcomingAction[]>;
   /** Trailing-twelve-month dividends over the price; undefined without a dividend in the window. */
   trailingYield(symbol: string, price: number): Promise<DividendYieldFigure | undefined>;
 }

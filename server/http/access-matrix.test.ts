@@ -166,6 +166,18 @@ const lacksOwnerDevice = (res: Sent) => {
   expect(res.text).not.toContain("owner-secret-device");
 };
 /** The owner's watchlist (made again after the owner's delete), with BTC on it. */
+/** An upcoming distribution an editor entered (stored on first use). */
+let actionId = "";
+async function upcomingActionId() {
+  if (!actionId) {
+    await s.dividends.store("editor", [
+      { symbol: "2222", kind: "dividend", exDate: "2031-03-02", amount: 0.4, currency: "SAR" },
+    ]);
+    actionId = (await s.dividends.history("2222")).find((a) => a.exDate === "2031-03-02")!.id;
+  }
+  return actionId;
+}
+
 async function ownerWatchlistId() {
   const lists = await s.watchlists.list(ids.owner);
   const list =
@@ -739,6 +751,46 @@ const MATRIX: Row[] = [
       send(who, "POST", "/api/admin/shariah/import", {
         csv: "symbol,authority,ruling,listDate,listUrl\n1120,tanmia,mixed,2025-08-23,https://example.com/list",
         dryRun: false,
+      }),
+    expect: adminOnly(200, 403),
+  },
+  { name: "GET dividends", call: (who) => send(who, "GET", "/dividends?exchange=TADAWUL"), expect: same(200) },
+  {
+    name: "GET dividends.ics",
+    call: (who) => send(who, "GET", "/dividends.ics"),
+    expect: same((res) => expect(res.headers.get("content-type")).toContain("text/calendar")),
+  },
+  { name: "GET api/dividends", call: (who) => send(who, "GET", "/api/dividends"), expect: same(200) },
+  {
+    // The watchlist filter is the signed-in reader's own lists.
+    name: "GET api/dividends?watchlist=1",
+    call: (who) => send(who, "GET", "/api/dividends?watchlist=1"),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 200 },
+  },
+  {
+    // "Remind me before the ex-date" is the signed-in reader's own row.
+    name: "POST api/dividends/reminders",
+    writes: true,
+    call: async (who) =>
+      send(who, "POST", "/api/dividends/reminders", form({ actionId: await upcomingActionId(), daysBefore: "3" })),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 200 },
+  },
+  {
+    name: "GET admin/dividends",
+    call: (who) => send(who, "GET", "/admin/dividends"),
+    expect: adminOnly(200, HOME),
+  },
+  {
+    name: "POST api/admin/dividends",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/admin/dividends", {
+        symbol: "2222",
+        exDate: "2031-06-01",
+        paymentDate: "2031-06-20",
+        amount: "0.45",
+        currency: "SAR",
+        sourceUrl: "https://example.com/announcement",
       }),
     expect: adminOnly(200, 403),
   },

@@ -244,6 +244,30 @@ const TARGETS: Target[] = [
     },
   },
   {
+    name: "dividend reminder",
+    method: "POST",
+    path: "/api/dividends/reminders",
+    who: "user",
+    encoding: "form",
+    base: { actionId: "00000000-0000-4000-8000-000000000000" },
+    invalid: { daysBefore: hostileString.map((v) => `x${v}`) },
+  },
+  {
+    name: "admin distribution",
+    method: "POST",
+    path: "/api/admin/dividends",
+    who: "admin",
+    encoding: "json",
+    base: {
+      symbol: "2222",
+      exDate: "2031-01-05",
+      amount: "0.5",
+      currency: "SAR",
+      sourceUrl: "https://example.com/announcement",
+    },
+    invalid: { exDate: hostileString.map((v) => `x${v}`), sourceUrl: hostileString.map((v) => `javascript:${v}`) },
+  },
+  {
     name: "newsletter subscribe",
     method: "POST",
     path: "/api/newsletter/subscribe",
@@ -1069,6 +1093,14 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
         .map(([c, i, d]) => `/calendar.ics?country=${c}&importance=${i}&days=${d}`),
       clientError: false,
     },
+    ...(["/dividends", "/api/dividends", "/dividends.ics"] as const).map((path) => ({
+      name: `${path} with an unknown exchange or sector`,
+      who: "anonymous" as const,
+      url: fc
+        .tuple(encoded, encoded)
+        .map(([e, sec]) => (sec.length % 2 ? `${path}?exchange=x${e}` : `${path}?sector=x${sec}`)),
+      clientError: true,
+    })),
     {
       name: "news analytics query",
       who: "anonymous",

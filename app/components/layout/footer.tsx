@@ -31,6 +31,9 @@ export function Footer() {
           <Link className={link} to="/price-alerts">
             {t("nav.priceAlerts")}
           </Link>
+          <Link className={link} to="/dividends">
+            {t("nav.dividends")}
+          </Link>
           <Link className={link} to="/live-markets">
             {t("footer.liveMarketAccess")}
           </Link>
