@@ -754,7 +754,11 @@ const MATRIX: Row[] = [
       }),
     expect: adminOnly(200, 403),
   },
-  { name: "GET dividends", call: (who) => send(who, "GET", "/dividends?exchange=TADAWUL"), expect: same(200) },
+  {
+    name: "GET dividends",
+    call: (who) => send(who, "GET", "/dividends?exchange=TADAWUL"),
+    expect: same(200),
+  },
   {
     name: "GET dividends.ics",
     call: (who) => send(who, "GET", "/dividends.ics"),
@@ -772,7 +776,12 @@ const MATRIX: Row[] = [
     name: "POST api/dividends/reminders",
     writes: true,
     call: async (who) =>
-      send(who, "POST", "/api/dividends/reminders", form({ actionId: await upcomingActionId(), daysBefore: "3" })),
+      send(
+        who,
+        "POST",
+        "/api/dividends/reminders",
+        form({ actionId: await upcomingActionId(), daysBefore: "3" }),
+      ),
     expect: { anonymous: 401, user: 200, other: 200, admin: 200 },
   },
   {

@@ -265,7 +265,10 @@ const TARGETS: Target[] = [
       currency: "SAR",
       sourceUrl: "https://example.com/announcement",
     },
-    invalid: { exDate: hostileString.map((v) => `x${v}`), sourceUrl: hostileString.map((v) => `javascript:${v}`) },
+    invalid: {
+      exDate: hostileString.map((v) => `x${v}`),
+      sourceUrl: hostileString.map((v) => `javascript:${v}`),
+    },
   },
   {
     name: "newsletter subscribe",
