@@ -46,6 +46,7 @@ export async function chartHistory(
     high: roundTo(b.high, d),
     low: roundTo(b.low, d),
     close: roundTo(b.close, d),
+    ...(b.volume === null ? {} : { volume: b.volume }),
     ...(b.real ? {} : { simulated: true as const }),
   }));
 }

@@ -125,6 +125,8 @@ export interface StoredBar {
   close: number;
   /** Every bar merged into it came from a real source. */
   real: boolean;
+  /** Shares traded in the bucket; null when no merged bar carried a volume (ticks, the simulator). */
+  volume: number | null;
 }
 
 export async function latestBarTime({
@@ -160,7 +162,8 @@ export async function readBars({
   const result = await db.execute(sql`
     select extract(epoch from date_bin(${bucket}::interval, ts, timestamptz '2000-01-01 00:00:00+00'))::float8 as time,
       (array_agg(open order by ts))[1] as open, max(high) as high, min(low) as low,
-      (array_agg(close order by ts desc))[1] as close, bool_and(real) as real
+      (array_agg(close order by ts desc))[1] as close, bool_and(real) as real,
+      sum(volume)::float8 as volume
     from market_bars
     where symbol = ${symbol} and interval = ${interval} and ts >= to_timestamp(${from}::float8 / 1000)
     group by 1
@@ -172,6 +175,7 @@ export async function readBars({
     low: Number(r.low),
     close: Number(r.close),
     real: [true, "t", "true"].includes(r.real as unknown as string),
+    volume: r.volume == null ? null : Number(r.volume),
   }));
 }
 

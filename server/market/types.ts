@@ -63,6 +63,8 @@ export interface Bar {
   high: number;
   low: number;
   close: number;
+  /** Shares traded, when the source gave a volume (the simulator and live ticks give none). */
+  volume?: number;
   /** Present (true) when the simulator made any part of the bar: charts mark such bars. */
   simulated?: true;
 }

@@ -1,17 +1,85 @@
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Bar, HistoryRange } from "#server/market/types";
-import type { LiveQuote } from "./market-feed";
-import type { PageZone } from "./price-state";
+import { useLang } from "~/lib/locale";
+import { useFormat } from "~/lib/use-format";
+import { ChartControls } from "./chart/chart-controls";
+import { ComparisonLegend } from "./chart/chart-legend";
+import type { ChartView } from "./chart/draw";
+import { EXCHANGE_INDEX, useComparison } from "./chart/use-comparison";
+import { instrumentName } from "./format";
+import { type LiveQuote, useMarketFeed } from "./market-feed";
+import { type PageZone, zonedDateTime } from "./price-state";
 import { SimulatedBarsNote } from "./simulated-bars-note";
 import { useChartLib, useLightweightChart, useRangeBars } from "./use-price-chart";
+import "~/locales/chart";
 import "~/locales/market";
 
 const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
 
+function RangeButtons({ range, onRange }: { range: HistoryRange; onRange(r: HistoryRange): void }) {
+  const { t } = useTranslation("market");
+  return (
+    <fieldset className="flex gap-1">
+      <legend className="sr-only">{t("instrument.ranges")}</legend>
+      {RANGES.map((r) => (
+        <button
+          key={r}
+          type="button"
+          aria-pressed={range === r}
+          onClick={() => onRange(r)}
+          className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
+            range === r ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"
+          }`}
+        >
+          {t(`instrument.range.${r}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Under the chart: whether the bars carry volume, where the prices come from and how fresh. */
+function ChartFootnote({ bars, quote, zone }: { bars: Bar[]; quote: LiveQuote | undefined; zone: PageZone }) {
+  const { t } = useTranslation("chart");
+  const { t: tm } = useTranslation("market");
+  const f = useFormat();
+  const withVolume = bars.some((b) => b.volume != null);
+  return (
+    <p data-field="chart-source" className="mt-2 text-xs text-slate-500">
+      {withVolume ? t("volume") : t("noVolume")}
+      {quote ? (
+        <>
+          {" · "}
+          {t("source", {
+            source: tm(`sources.${quote.source}`, { defaultValue: quote.source }),
+            time: zonedDateTime(f, zone, quote.lastUpdate),
+          })}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The instrument's and its exchange's index's names in the page's language, from the page's feed. */
+function useNames(symbol: string, quote: LiveQuote | undefined) {
+  const lang = useLang();
+  const feed = useMarketFeed();
+  const index = quote ? EXCHANGE_INDEX[quote.instrument.exchange] : undefined;
+  const indexInstrument = index ? feed.quote(index)?.instrument : undefined;
+  return {
+    name: quote ? instrumentName(quote.instrument, lang) : symbol,
+    indexButton:
+      index && index !== symbol
+        ? { symbol: index, name: indexInstrument ? instrumentName(indexInstrument, lang) : index }
+        : null,
+  };
+}
+
 /**
- * TradingView lightweight-charts, loaded in the browser only: an area for intraday ranges,
- * candlesticks for daily ones. On 1D the live price extends the current minute.
+ * TradingView lightweight-charts, loaded in the browser when the chart comes into view: candles
+ * (or a line) with volume beneath, optional 20/50 moving averages and RSI(14), and a comparison
+ * with the exchange's index or another symbol as % change. On 1D the live price extends the minute.
  */
 export function PriceChart({
   symbol,
@@ -32,40 +100,48 @@ export function PriceChart({
   onError(failed: boolean): void;
 }) {
   const { t } = useTranslation("market");
-  const lib = useChartLib();
+  const box = useRef<HTMLDivElement>(null);
+  const lib = useChartLib(box);
   const [range, setRange] = useState<HistoryRange>(initialRange);
+  const [options, setOptions] = useState<Omit<ChartView, "compare">>({
+    style: "candles",
+    movingAverages: false,
+    rsi: false,
+  });
+  const [compareSymbol, setCompareSymbol] = useState<string | null>(null);
   const bars = useRangeBars(symbol, range, initial, initialRange, onError);
-  const box = useLightweightChart({ lib, bars, range, decimals, zone, quote });
+  const compared = useComparison(compareSymbol, range);
+  const compareBars = compared?.state === "ready" ? compared.bars : null;
+  const view = useMemo(() => ({ ...options, compare: compareBars }), [options, compareBars]);
+  useLightweightChart({ lib, box, bars, range, decimals, zone, quote, view });
+  const { name, indexButton } = useNames(symbol, quote);
 
   return (
     <div>
-      <fieldset className="flex gap-1">
-        <legend className="sr-only">{t("instrument.ranges")}</legend>
-        {RANGES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            aria-pressed={range === r}
-            onClick={() => setRange(r)}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
-              range === r ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"
-            }`}
-          >
-            {t(`instrument.range.${r}`)}
-          </button>
-        ))}
-      </fieldset>
+      <RangeButtons range={range} onRange={setRange} />
+      <ChartControls
+        view={options}
+        onView={setOptions}
+        indexName={indexButton}
+        comparing={compareSymbol}
+        onCompare={setCompareSymbol}
+      />
       <p className="mt-2 text-xs text-slate-500">
         {t(`instrument.rangeLabel.${range}`)} ·{" "}
         <span data-field="chart-zone">{t("instrument.chartZone", { zone: zone.label })}</span>
       </p>
       {/* Time runs left to right in Arabic financial charts too: the chart never mirrors. */}
-      <div dir="ltr" className="relative mt-2 h-72 w-full sm:h-96">
+      <div dir="ltr" className={`relative mt-2 w-full ${options.rsi ? "h-96 sm:h-[30rem]" : "h-72 sm:h-96"}`}>
         <div
           ref={box}
           role="img"
           aria-label={t("instrument.chart")}
           data-bars={bars?.length ?? 0}
+          data-style={compareBars ? "compare" : options.style}
+          data-volume-bars={bars?.filter((b) => b.volume != null).length ?? 0}
+          data-indicators={[options.movingAverages && !compareBars ? "ma" : "", options.rsi ? "rsi" : ""]
+            .filter(Boolean)
+            .join(" ")}
           className="absolute inset-0"
         />
         {!lib || bars === null ? (
@@ -78,6 +154,13 @@ export function PriceChart({
           </p>
         ) : null}
       </div>
+      <ComparisonLegend
+        name={name}
+        otherName={compared?.symbol === indexButton?.symbol ? indexButton?.name : undefined}
+        bars={bars ?? []}
+        compared={compared}
+      />
+      {bars ? <ChartFootnote bars={bars} quote={quote} zone={zone} /> : null}
       {bars ? <SimulatedBarsNote bars={bars} quote={quote} /> : null}
     </div>
   );

@@ -1,39 +1,40 @@
-import type { IChartApi, ISeriesApi, SeriesType, Time, UTCTimestamp } from "lightweight-charts";
-import { useEffect, useRef, useState } from "react";
+import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from "lightweight-charts";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Bar, HistoryRange } from "#server/market/types";
 import type { Format } from "~/lib/format";
 import { useFormat } from "~/lib/use-format";
+import { axisTickLabel, crosshairLabel } from "./chart/axis-time";
+import { type ChartLib, type ChartView, clearView, type Drawn, drawView } from "./chart/draw";
 import { instrumentSlug } from "./format";
 import type { LiveQuote } from "./market-feed";
 import type { PageZone } from "./price-state";
-import { SIMULATED_CANDLE } from "./simulated-bars-note";
-
-export type ChartLib = typeof import("lightweight-charts");
-
-/** Bars carry UTC seconds; business-day objects never occur here but are typed by the library. */
-const msOf = (time: Time) => (typeof time === "number" ? time * 1000 : Date.parse(String(time)));
-// lightweight-charts' TickMarkType: Year, Month, DayOfMonth, Time, TimeWithSeconds.
-const TICK_UNITS = ["year", "month", "day", "time", "time"] as const;
 
 /**
  * Axis and crosshair labels in the page's language and digits, and in the page's time zone (the
  * exchange's local time on an instrument page), which the caption under the chart names. English
  * prices keep the library's plain decimals.
  */
-function chartLocalization(f: Format, decimals: number, offsetMinutes: number) {
-  const shifted = (time: Time) => msOf(time) + offsetMinutes * 60_000;
+function chartLocalization(f: Format, decimals: number, offsetMinutes: number, daily: boolean) {
+  const seconds = (time: Time) => (typeof time === "number" ? time : Date.parse(String(time)) / 1000);
   return {
     localization: {
-      priceFormatter:
-        f.lang === "en" && f.digits === "latn"
-          ? (p: number) => p.toFixed(decimals)
-          : (p: number) => f.price(p, decimals),
-      timeFormatter: (time: Time) => f.dateTime(shifted(time)),
+      priceFormatter: priceFormatter(f, decimals),
+      // A daily bar stands for a trading date, not a moment: the crosshair names the date only.
+      timeFormatter: (time: Time) =>
+        daily ? f.date(seconds(time) * 1000) : crosshairLabel(f, seconds(time), offsetMinutes),
     },
     timeScale: {
-      tickMarkFormatter: (time: Time, type: number) => f.axis(shifted(time), TICK_UNITS[type] ?? "time"),
+      tickMarkFormatter: (time: Time, type: number) => axisTickLabel(f, seconds(time), offsetMinutes, type),
     },
   };
+}
+
+/** Prices in the listing's decimals; a comparison's axis in signed percent. */
+function priceFormatter(f: Format, decimals: number, percent = false) {
+  if (percent) return (p: number) => f.changePercent(p);
+  return f.lang === "en" && f.digits === "latn"
+    ? (p: number) => p.toFixed(decimals)
+    : (p: number) => f.price(p, decimals);
 }
 
 /** Fetches a range's bars from GET /api/market/:symbol/history. */
@@ -43,16 +44,36 @@ async function fetchHistory(symbol: string, range: HistoryRange, signal: AbortSi
   return ((await res.json()) as { bars: Bar[] }).bars;
 }
 
-/** The chart library touches window: it is loaded after hydration, once. */
-export function useChartLib() {
+/**
+ * The chart library touches window: it is loaded after hydration, once, when the chart's box comes
+ * near the viewport (a phone reader who never scrolls to it never downloads it).
+ */
+export function useChartLib(box: RefObject<HTMLElement | null>) {
   const [lib, setLib] = useState<ChartLib | null>(null);
   useEffect(() => {
     let alive = true;
-    import("lightweight-charts").then((m) => alive && setLib(m));
+    const load = () => import("lightweight-charts").then((m) => alive && setLib(m));
+    const el = box.current;
+    if (!el || typeof IntersectionObserver === "undefined") {
+      load();
+      return () => {
+        alive = false;
+      };
+    }
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        load();
+      },
+      { rootMargin: "200px" },
+    );
+    seen.observe(el);
     return () => {
       alive = false;
+      seen.disconnect();
     };
-  }, []);
+  }, [box]);
   return lib;
 }
 
@@ -93,98 +114,107 @@ export function useRangeBars(
 }
 
 /**
- * The chart drawn in the returned box: an area for intraday ranges, candlesticks for daily ones;
- * on 1D the live price extends the current minute.
+ * The chart drawn in `box`: the reader's view (candles or line, averages, RSI, a comparison) over
+ * the range's bars, volume beneath; on 1D the live price extends the current minute.
  */
 export function useLightweightChart({
   lib,
+  box,
   bars,
   range,
   decimals,
   zone,
   quote,
+  view,
 }: {
   lib: ChartLib | null;
+  box: RefObject<HTMLDivElement | null>;
   bars: Bar[] | null;
   range: HistoryRange;
   decimals: number;
   zone: PageZone;
   quote: LiveQuote | undefined;
+  view: ChartView;
 }) {
   const f = useFormat();
-  const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<SeriesType> | null>(null);
-  const lastTime = useRef(0);
+  const drawn = useRef<Drawn | null>(null);
+  const last = useRef<Bar | null>(null);
+  const [ready, setReady] = useState<IChartApi | null>(null);
+  const daily = range === "1M" || range === "1Y";
 
-  // One chart per mount; series are swapped when the range or its bars change.
+  // One chart per mount (and per language or zone); the series are redrawn when the view changes.
   useEffect(() => {
     if (!lib || !box.current) return;
-    const labels = chartLocalization(f, decimals, zone.offsetMinutes);
+    const labels = chartLocalization(f, decimals, zone.offsetMinutes, daily);
     const c = lib.createChart(box.current, {
       autoSize: true,
       layout: { background: { color: "#ffffff" }, textColor: "#334155", attributionLogo: false },
       grid: { vertLines: { color: "#f1f5f9" }, horzLines: { color: "#f1f5f9" } },
       rightPriceScale: { borderColor: "#e2e8f0" },
-      timeScale: { borderColor: "#e2e8f0", timeVisible: true, secondsVisible: false, ...labels.timeScale },
+      // The first bar sits at the left edge, so its label is never cut off outside the box.
+      timeScale: {
+        borderColor: "#e2e8f0",
+        timeVisible: true,
+        secondsVisible: false,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+        ...labels.timeScale,
+      },
       localization: labels.localization,
     });
     chart.current = c;
+    setReady(c);
     return () => {
       c.remove();
       chart.current = null;
-      series.current = null;
+      drawn.current = null;
+      setReady(null);
     };
-  }, [lib, decimals, f, zone.offsetMinutes]);
+  }, [lib, box, decimals, f, zone.offsetMinutes, daily]);
 
   useEffect(() => {
-    const c = chart.current;
+    const c = ready;
     if (!lib || !c || !bars) return;
-    if (series.current) c.removeSeries(series.current);
-    const daily = range === "1M" || range === "1Y";
-    const up = "#059669";
-    const down = "#dc2626";
-    if (daily) {
-      const s = c.addSeries(lib.CandlestickSeries, {
-        upColor: up,
-        downColor: down,
-        borderVisible: false,
-        wickUpColor: up,
-        wickDownColor: down,
-      });
-      // A bar the simulator made is drawn in the muted colours of the "Simulated" label.
-      s.setData(
-        bars.map(({ simulated, ...b }) => ({
-          ...b,
-          time: b.time as UTCTimestamp,
-          ...(simulated ? SIMULATED_CANDLE : {}),
-        })),
-      );
-      series.current = s;
-    } else {
-      const s = c.addSeries(lib.AreaSeries, {
-        lineColor: "#1f6fb2",
-        topColor: "rgba(31, 111, 178, 0.35)",
-        bottomColor: "rgba(31, 111, 178, 0.02)",
-        lineWidth: 2,
-      });
-      s.setData(bars.map((b) => ({ time: b.time as UTCTimestamp, value: b.close })));
-      series.current = s;
-    }
-    lastTime.current = bars.at(-1)?.time ?? 0;
+    clearView(c, drawn.current);
+    c.applyOptions({ localization: { priceFormatter: priceFormatter(f, decimals, view.compare !== null) } });
+    drawn.current = drawView(lib, c, bars, view);
+    last.current = bars.at(-1) ?? null;
     c.timeScale().fitContent();
-  }, [lib, bars, range]);
+  }, [lib, ready, bars, view, f, decimals]);
 
-  // Live: the latest price extends the current minute of the intraday chart.
+  useLiveMinute(range === "1D" ? drawn : null, last, view.style, quote);
+}
+
+/** Live: the latest price extends (or opens) the current minute of the intraday chart. */
+function useLiveMinute(
+  drawn: RefObject<Drawn | null> | null,
+  last: RefObject<Bar | null>,
+  style: ChartView["style"],
+  quote: LiveQuote | undefined,
+) {
   const price = quote?.price;
   const at = quote?.lastUpdate;
   useEffect(() => {
-    const s = series.current;
-    if (range !== "1D" || !s || price === undefined || !at) return;
+    const s = drawn?.current?.main;
+    if (!s || price === undefined || !at) return;
     const minute = Math.floor(at / 60_000) * 60;
-    if (minute < lastTime.current) return;
-    lastTime.current = minute;
-    (s as ISeriesApi<"Area">).update({ time: minute as UTCTimestamp, value: price });
-  }, [range, price, at]);
-  return box;
+    const prev = last.current;
+    if (prev && minute < prev.time) return;
+    const bar: Bar =
+      prev && prev.time === minute
+        ? { ...prev, high: Math.max(prev.high, price), low: Math.min(prev.low, price), close: price }
+        : { time: minute, open: price, high: price, low: price, close: price };
+    last.current = bar;
+    const time = minute as UTCTimestamp;
+    if (style === "line") (s as ISeriesApi<"Line">).update({ time, value: price });
+    else
+      (s as ISeriesApi<"Candlestick">).update({
+        time,
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+      });
+  }, [drawn, last, style, price, at]);
 }

@@ -24,12 +24,10 @@ export function marketPageData(
 }
 
 /**
- * The chart opens on the latest session; an instrument with no intraday bars yet (a listed
- * company after a fresh start on its market's weekend, before its first session ticks) opens on
- * its month of daily bars instead of an empty chart.
+ * Every instrument's chart opens on its month of daily candles: the same range on every page
+ * (an intraday range would depend on whether its market has traded yet since a restart), and the
+ * one whose candles, volume and averages a reader compares across companies.
  */
 export async function openingChart(market: Pick<MarketService, "history">, symbol: string) {
-  const day = await market.history(symbol, "1D");
-  if (day.length > 0) return { range: "1D" as HistoryRange, bars: day };
   return { range: "1M" as HistoryRange, bars: await market.history(symbol, "1M") };
 }

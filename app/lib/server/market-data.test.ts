@@ -8,15 +8,12 @@ const marketWith = (bars: Partial<Record<HistoryRange, Bar[]>>) => ({
 });
 
 describe("openingChart", () => {
-  it("opens on the latest session when there are intraday bars", async () => {
-    expect(await openingChart(marketWith({ "1D": [bar], "1M": [bar, bar] }), "TASI")).toEqual({
-      range: "1D",
-      bars: [bar],
+  it("opens every instrument on its month of daily bars, whether or not it has traded today", async () => {
+    expect(await openingChart(marketWith({ "1D": [bar], "1M": [bar, bar] }), "2222")).toEqual({
+      range: "1M",
+      bars: [bar, bar],
     });
-  });
-
-  it("opens on the month of daily bars when there are no intraday bars yet", async () => {
-    expect(await openingChart(marketWith({ "1M": [bar, bar] }), "9530")).toEqual({
+    expect(await openingChart(marketWith({ "1M": [bar, bar] }), "emiratesnbd")).toEqual({
       range: "1M",
       bars: [bar, bar],
     });
