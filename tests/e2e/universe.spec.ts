@@ -68,6 +68,10 @@ test("a Nomu and an ADX company each have a page with a chart, their board and s
   // A DFM company's Arabic page names it in Arabic.
   await page.goto(at("ar", "/markets/airarabia"));
   await expect(page.getByRole("heading", { level: 1, name: "العربية للطيران" })).toBeVisible();
+  // One named once two witnesses agreed (Union Properties), and its page title says it too.
+  await page.goto(at("ar", "/markets/upp"));
+  await expect(page.getByRole("heading", { level: 1, name: "الاتحاد العقارية" })).toBeVisible();
+  await expect(page).toHaveTitle(/الاتحاد العقارية/);
 });
 
 test("the API and site search know the listings", async ({ page, request }) => {

@@ -35,6 +35,8 @@ interface Entry {
   symbol: string;
   /** " name nameAr nameAr-without-articles " with spaces at both ends for word-prefix tests. */
   names: string;
+  /** Each name whole, normalised: a query equal to one is the best name match. */
+  whole: Set<string>;
 }
 
 export interface ListingIndex {
@@ -57,12 +59,15 @@ export function createListingIndex(listings: Listing[]): ListingIndex {
       listing,
       symbol: listing.symbol.toLowerCase(),
       names: ` ${en} ${ar} ${withoutArticle(ar)} `,
+      whole: new Set([en, ar, withoutArticle(ar)]),
     };
   });
 
   function score(e: Entry, q: string, qWords: string[]): number {
     if (e.symbol === q) return 100;
     if (e.symbol.startsWith(q)) return 80 - Math.min(e.symbol.length - q.length, 10);
+    // A whole name typed in full ("العالمية القابضة" is IHC's) outranks a longer name containing it.
+    if (e.whole.has(q)) return 75;
     if (e.names.includes(` ${q} `)) return 70;
     if (e.names.includes(` ${q}`)) return 60;
     // Every word of the query starts a word of the names (any order).

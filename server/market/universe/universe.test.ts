@@ -42,9 +42,24 @@ describe("shipped listings", () => {
       const rows = listings.filter((l) => l.exchange === exchange);
       return rows.filter((l) => !l.nameArMissing).length / rows.length;
     };
-    expect(share("TADAWUL")).toBeGreaterThanOrEqual(0.95);
-    for (const exchange of ["DFM", "ADX", "QSE", "BOURSA_KUWAIT"])
-      expect(share(exchange)).toBeGreaterThan(0.7);
+    for (const exchange of ["TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT", "ASE"])
+      expect(share(exchange), exchange).toBeGreaterThanOrEqual(0.95);
+    // Bahrain Bourse and MSX: no public list gives most of their Arabic names yet (SOURCES.md).
+    for (const exchange of ["BAHRAIN", "MSX"]) expect(share(exchange), exchange).toBeGreaterThan(0.6);
+  });
+
+  it("names companies whose Arabic names needed a second witness, and keeps no delisted code", () => {
+    const ar = (symbol: string) => listings.find((l) => l.symbol === symbol)?.nameAr;
+    // Witnesses that agree: Union Properties (DFM), IHC (ADX), NIND (Boursa Kuwait).
+    expect(ar("UPP")).toBe("الاتحاد العقارية");
+    expect(ar("IHC")).toBe("العالمية القابضة");
+    expect(ar("NIND")).toBe("مجموعة الصناعات الوطنية القابضة");
+    // Team-checked against the official name: Qatar Islamic Bank is a «مصرف», not a «بنك».
+    expect(ar("QIBK")).toBe("مصرف قطر الإسلامي");
+    expect(listings.find((l) => l.symbol === "QIBK")?.source).toMatch(/-team$/);
+    // Al Khaliji merged into Masraf Al Rayan; Multiply became 2PointZero (listed as 2POINTZERO).
+    expect(listings.some((l) => l.symbol === "KCBK" || l.symbol === "MULTIPLY")).toBe(false);
+    expect(listings.some((l) => l.symbol === "2POINTZERO")).toBe(true);
   });
 
   it("flags a missing Arabic name instead of inventing one", () => {
@@ -78,6 +93,8 @@ describe("directory search", () => {
 
   it("finds UAE companies by their Arabic names, the name as typed before one without its article", async () => {
     expect((await directory.search("الدار"))[0]?.symbol).toBe("ALDAR");
+    expect((await directory.search("العالمية القابضة"))[0]?.symbol).toBe("IHC");
+    expect((await directory.search("الاتحاد العقارية"))[0]?.symbol).toBe("UPP");
     expect((await directory.search("الدار العقارية"))[0]?.symbol).toBe("ALDAR");
     expect((await directory.search("العربية للطيران"))[0]?.symbol).toBe("AIRARABIA");
     expect((await directory.search("موانئ أبوظبي"))[0]?.symbol).toBe("ADPORTS");
