@@ -44,7 +44,7 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
-      command: `rm -rf ${dataDir} ${dataDir}.lock && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} PUBLIC_URL=${baseURL} MARKET_TICK_MS=1000 MARKET_PROVIDER=simulator CALENDAR_SOURCE=schedule RSS_SEED_REAL_FEEDS=false RSS_POLL_MINUTES=60 WEBHOOKS_ALLOW_PRIVATE=true LOG_LEVEL=warn ADMIN_EMAILS=admin@e2e.test,an.administrator.with.a.long.address@gulfpulse-e2e.test AUTH_RATE_LIMIT_PER_MINUTE=500 SMTP_URL=smtp://127.0.0.1:${smtpPort} node ${PRODUCTION_NODE_FLAGS.join(" ")} ${serverEntry(buildDir)}`,
+      command: `rm -rf ${dataDir} ${dataDir}.lock && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} PUBLIC_URL=${baseURL} MARKET_TICK_MS=1000 MARKET_PROVIDER=simulator CALENDAR_SOURCE=schedule RSS_SEED_REAL_FEEDS=false RSS_POLL_MINUTES=60 WEBHOOKS_ALLOW_PRIVATE=true FEEDS_ALLOW_PRIVATE=true LOG_LEVEL=warn ADMIN_EMAILS=admin@e2e.test,an.administrator.with.a.long.address@gulfpulse-e2e.test AUTH_RATE_LIMIT_PER_MINUTE=500 SMTP_URL=smtp://127.0.0.1:${smtpPort} node ${PRODUCTION_NODE_FLAGS.join(" ")} ${serverEntry(buildDir)}`,
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -6,7 +6,11 @@ import type { Route } from "./+types/api.admin.disclosure-feeds";
 /** POST /api/admin/disclosure-feeds: an editor adds or changes a disclosure feed and its symbol-mapping rule (admins only; audited). */
 export async function action({ request, context }: Route.ActionArgs) {
   return adminApi(request, context, disclosureFeedSchema, async (input, actor) => {
-    const feed = await services(context).disclosures.saveFeed(actor.id, input);
-    return { ok: true, message: "Feed saved.", id: feed.id };
+    const disclosures = services(context).disclosures;
+    const saved = await disclosures.saveFeed(actor.id, input);
+    // Polled at once, so the editor sees the rule's result (or the feed's error) in the list now.
+    await disclosures.pollDue();
+    const feed = (await disclosures.feeds()).find((f) => f.id === saved.id) ?? saved;
+    return { ok: true, message: "Feed saved.", id: feed.id, lastError: feed.lastError };
   });
 }

@@ -79,6 +79,12 @@ describe("Shariah rulings over HTTP", () => {
     ]);
   });
 
+  it("an instrument that is not a company answers with no rulings and no disclosures", async () => {
+    const res = await fetch(`${app.url}/api/instruments/BTC`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ shariah: [], disclosures: [] });
+  });
+
   it("one row with bad fields is refused with 400 and each field's reason", async () => {
     const res = await post("/api/admin/shariah", {
       symbol: "2222",

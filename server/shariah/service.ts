@@ -35,6 +35,8 @@ export function createShariah(deps: ShariahDeps): Shariah {
     });
     return ready;
   }
+  // Written at start, so no reader's request is the first to write them.
+  ensureAuthorities().catch((err) => deps.log.warn({ err }, "shariah: authorities not written"));
   // A ruling belongs to a listed company, named by its symbol (not by a name the search would match).
   const symbolOf = (typed: string) => {
     const found = market.findInstrument(typed);

@@ -26,12 +26,12 @@ export function DisclosuresPanel({ items }: { items: Disclosure[] }) {
       ) : (
         <ol className="mt-3 divide-y divide-slate-100">
           {items.map((d) => (
-            <li key={d.id} className="py-3 text-sm" data-testid="disclosure" lang={d.language} dir="auto">
+            <li key={d.id} className="py-3 text-sm" data-testid="disclosure">
               <p className="text-xs text-slate-500">
                 <time dateTime={d.publishedAt}>{f.dateTime(d.publishedAt)}</time>
                 {d.dateUnknown ? ` (${t("dateUnknown")})` : ""}
               </p>
-              <p className="mt-0.5 font-medium">
+              <p className="mt-0.5 font-medium" lang={d.language} dir="auto">
                 {d.link ? (
                   <a
                     href={d.link}
@@ -48,6 +48,8 @@ export function DisclosuresPanel({ items }: { items: Disclosure[] }) {
               {d.description ? (
                 <div
                   className="mt-1 line-clamp-3 text-slate-700"
+                  lang={d.language}
+                  dir="auto"
                   // Sanitised on ingest with the news pipeline's allow-list (server/news/sanitizer.ts).
                   dangerouslySetInnerHTML={{ __html: d.description }}
                 />
