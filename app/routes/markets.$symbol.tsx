@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { DisclosuresPanel } from "~/components/disclosures/disclosures-panel";
 import { DividendsSection } from "~/components/dividends/dividends-section";
+import { SplitAdjustedNote } from "~/components/dividends/split-adjusted-note";
 import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { MarketFeedProvider } from "~/components/market/market-feed";
@@ -8,6 +9,7 @@ import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta, siteFrom } from "~/lib/seo";
+import { splitAdjusted } from "~/lib/server/dividends.server";
 import { marketPageData, openingChart } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/markets.$symbol";
 
@@ -24,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     instrument,
     exchange: market.exchange(instrument.exchange) ?? null,
-    history: await openingChart(market, instrument.symbol),
+    history: await adjustedOpeningChart(context, market, instrument.symbol),
     listing,
     // A listed company's published Shariah rulings (none for indices, currencies and crypto).
     shariah: listing ? await services(context).shariah.forSymbol(instrument.symbol) : null,
@@ -47,6 +49,17 @@ async function listingFacts(
   return listing ? { sector: listing.sector, ...(listing.board ? { board: listing.board } : {}) } : null;
 }
 
+/** The chart's opening bars, adjusted for splits and bonus shares (and whether the chart says so). */
+async function adjustedOpeningChart(
+  context: Parameters<typeof services>[0],
+  market: Parameters<typeof openingChart>[0],
+  symbol: string,
+) {
+  const opening = await openingChart(market, symbol);
+  const { bars, adjustedForSplits } = await splitAdjusted(context, symbol, opening.bars);
+  return { ...opening, bars, adjustedForSplits };
+}
+
 export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
   const { instrument, exchange, history, market, listing, statistics, shariah } = loaderData;
   return (
@@ -62,6 +75,11 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
       {loaderData.disclosures ? (
         <div className="mx-auto max-w-7xl px-4 pb-8">
           <DisclosuresPanel items={loaderData.disclosures} />
+        </div>
+      ) : null}
+      {loaderData.history.adjustedForSplits ? (
+        <div className="mx-auto -mt-4 max-w-7xl px-4 pb-4">
+          <SplitAdjustedNote />
         </div>
       ) : null}
       {/* A listed company's distributions (and any other instrument's the sources recorded). */}

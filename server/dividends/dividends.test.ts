@@ -9,8 +9,9 @@ import http from "node:http";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dividendFormSchema } from "#common/dividend-schema";
-import { corporateActions } from "../db/schema";
+import { corporateActions, marketBars } from "../db/schema";
 import type { Services } from "../services";
+import { startTestHttpApp } from "../testing/http-app";
 import { createTestServices } from "../testing/test-services";
 import { adjustForSplits } from "./figures";
 import { createTwelveDataActions, createYahooActions, yahooActions } from "./sources";
@@ -173,7 +174,7 @@ describe("trailing dividend yield", () => {
     const price = s.market.quote("2222")!.price;
     expect(stats?.statistics.dividendYield).toMatchObject({ source: "twelvedata" });
     expect(stats?.statistics.dividendYield?.value).toBeCloseTo(1.05 / price, 12);
-  });
+  }, 120_000);
 });
 
 describe("split adjustment", () => {
@@ -211,6 +212,42 @@ describe("split adjustment", () => {
     expect(adjusted).toBe(true);
     expect(bars.map((b) => b.close)).toEqual([30, 30.5]);
   });
+});
+
+describe("the chart's history API", () => {
+  it("answers a company's bars adjusted for its split, and says so", async () => {
+    const days = ["2021-10-03", "2021-10-04", "2021-10-05", "2021-10-06", "2021-10-07"];
+    const closes = [90, 92, 91, 45.5, 46];
+    await s.db.delete(marketBars).where(inArray(marketBars.symbol, ["1120"]));
+    await s.db.insert(marketBars).values(
+      days.map((d, i) => ({
+        symbol: "1120",
+        interval: "1d" as const,
+        ts: new Date(`${d}T00:00:00Z`),
+        ...{ open: closes[i]!, high: closes[i]!, low: closes[i]!, close: closes[i]! },
+        real: true,
+        source: "yahoo",
+      })),
+    );
+    await s.dividends.store("twelvedata", [
+      { symbol: "1120", kind: "split", exDate: "2021-10-06", ratio: 2 },
+    ]);
+    const app = await startTestHttpApp(s);
+    try {
+      const res = await fetch(`${app.url}/api/market/1120/history?range=1Y`);
+      const body = (await res.json()) as {
+        bars: Array<{ time: number; close: number }>;
+        adjustedForSplits: boolean;
+      };
+      expect(body.adjustedForSplits).toBe(true);
+      const byDay = new Map(
+        body.bars.map((b) => [new Date(b.time * 1000).toISOString().slice(0, 10), b.close]),
+      );
+      expect(days.map((d) => byDay.get(d))).toEqual([45, 46, 45.5, 45.5, 46]);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
 
 describe("the editor's form", () => {

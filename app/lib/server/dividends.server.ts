@@ -62,3 +62,22 @@ export async function upcomingRows(
     };
   });
 }
+
+/**
+ * A chart's bars adjusted for the symbol's splits and bonus shares, and whether the chart says
+ * "Adjusted for splits": when a bar was adjusted here, or a split or bonus issue of the past year
+ * (the chart's longest range) lies behind it (its source then delivered the history already adjusted).
+ */
+export async function splitAdjusted<
+  T extends { time: number; open: number; high: number; low: number; close: number },
+>(context: Ctx, symbol: string, bars: T[]): Promise<{ bars: T[]; adjustedForSplits: boolean }> {
+  const s = services(context);
+  const { bars: adjusted, adjusted: changed } = await s.dividends.adjust(symbol, bars);
+  if (changed) return { bars: adjusted, adjustedForSplits: true };
+  const today = new Date().toISOString().slice(0, 10);
+  const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const recent = (await s.dividends.history(symbol)).some(
+    (a) => a.kind !== "dividend" && a.exDate > since && a.exDate <= today,
+  );
+  return { bars: adjusted, adjustedForSplits: recent };
+}
