@@ -42,6 +42,7 @@ export type SubscribeInput = z.output<typeof subscribeSchema>;
 export const NEWSLETTER_ADMIN_MESSAGES = {
   fillAllWithTestEmail: "Please fill in all fields including test email",
   fillSubjectAndContent: "Please fill in subject and content",
+  fillBothArabic: "Fill in both the Arabic subject and the Arabic content, or leave both empty",
   enterTestEmail: "Please enter a test email address",
   invalidEmail: "Please enter a valid email address",
   testNewsletterSent: "Test newsletter sent successfully!",
@@ -59,26 +60,42 @@ const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
 
 /**
  * The rule of a newsletter send, in the admin form and the admin API alike: subject and content
- * are required, and a test send also needs a valid test email.
+ * are required, and a test send also needs a valid test email. The Arabic version is optional
+ * (Arabic subscribers then get the English one) but comes whole: both its subject and content.
  */
 export function checkNewsletterSend(
-  v: { subject: string; content: string; isTest: boolean; testEmail: string },
+  v: {
+    subject: string;
+    content: string;
+    subjectAr?: string;
+    contentAr?: string;
+    isTest: boolean;
+    testEmail: string;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (v.isTest && (!v.subject || !v.content || !v.testEmail)) {
     ctx.addIssue({ code: "custom", path: ["form"], message: M.fillAllWithTestEmail });
   } else if (!v.subject || !v.content) {
     ctx.addIssue({ code: "custom", path: ["form"], message: M.fillSubjectAndContent });
+  } else if (!v.subjectAr !== !v.contentAr) {
+    ctx.addIssue({
+      code: "custom",
+      path: [v.subjectAr ? "contentAr" : "subjectAr"],
+      message: M.fillBothArabic,
+    });
   } else if (v.isTest && !z.email().safeParse(v.testEmail).success) {
     ctx.addIssue({ code: "custom", path: ["testEmail"], message: M.invalidEmail });
   }
 }
 
-/** Send a newsletter: subject, content, frequency, isTest, testEmail. */
+/** Send a newsletter: subject, content, the optional Arabic subjectAr and contentAr, frequency, isTest, testEmail. */
 export const sendNewsletterSchema = z
   .object({
     subject: text(200),
     content: text(100_000),
+    subjectAr: text(200),
+    contentAr: text(100_000),
     frequency: z.enum(FREQUENCIES).default(DEFAULT_FREQUENCY),
     isTest: flag,
     testEmail: text(254),

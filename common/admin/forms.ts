@@ -119,11 +119,13 @@ export const testEmailSchema = z.object({
 
 // ---------- newsletter (texts in docs/product/newsletter.md) ----------
 
-/** Subject and content required; a test send also needs a test email. */
+/** Subject and content required, the Arabic version optional but whole; a test send also needs a test email. */
 export const newsletterSendSchema = z
   .object({
     subject: z.string().trim().max(200, "Subject must be at most 200 characters").default(""),
     content: z.string().trim().max(100_000, "Content is too long").default(""),
+    subjectAr: z.string().trim().max(200, "Subject must be at most 200 characters").default(""),
+    contentAr: z.string().trim().max(100_000, "Content is too long").default(""),
     frequency: z.enum(FREQUENCIES, "Choose a frequency").default(DEFAULT_FREQUENCY),
     isTest: checkbox,
     testEmail: z.string().trim().toLowerCase().default(""),

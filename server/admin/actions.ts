@@ -229,6 +229,8 @@ const HANDLERS: Record<string, Handler> = {
       await newsletter.sendTest({
         subject: input.subject,
         content: input.content,
+        subjectAr: input.subjectAr,
+        contentAr: input.contentAr,
         testEmail: input.testEmail,
       });
       await recordAudit(s.db, {
@@ -242,6 +244,8 @@ const HANDLERS: Record<string, Handler> = {
     const campaign = await newsletter.sendCampaign({
       subject: input.subject,
       content: input.content,
+      subjectAr: input.subjectAr,
+      contentAr: input.contentAr,
       frequency: input.frequency,
       createdBy: actor.id,
     });

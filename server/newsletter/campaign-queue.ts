@@ -36,15 +36,32 @@ interface CampaignDeps {
   links: NewsletterLinks;
 }
 
-/** The campaign rendered once per language (the frame and footer follow the subscriber's language). */
+/** The version a subscriber of this language reads: the Arabic one when written, else the English. */
+export function versionFor(
+  campaign: Pick<CampaignRow, "subject" | "contentMarkdown" | "subjectAr" | "contentMarkdownAr">,
+  locale: Lang,
+): { subject: string; content: string } {
+  if (locale === "ar" && campaign.subjectAr && campaign.contentMarkdownAr) {
+    return { subject: campaign.subjectAr, content: campaign.contentMarkdownAr };
+  }
+  return { subject: campaign.subject, content: campaign.contentMarkdown };
+}
+
+/** Both versions given, or neither (blank fields are no version). */
+function arabicOf(input: { subjectAr?: string | null; contentAr?: string | null }) {
+  const subject = input.subjectAr?.trim();
+  const content = input.contentAr?.trim();
+  return subject && content ? { subject, content } : null;
+}
+
+/** The campaign rendered once per language (the frame, footer and version follow the subscriber's). */
 function renderer(campaign: CampaignRow, links: NewsletterLinks) {
   const renderedIn = new Map<Lang, ReturnType<typeof newsletterEmail>>();
   return (locale: Lang) => {
     let rendered = renderedIn.get(locale);
     if (!rendered) {
       rendered = newsletterEmail({
-        subject: campaign.subject,
-        content: campaign.contentMarkdown,
+        ...versionFor(campaign, locale),
         frequency: campaign.frequency,
         unsubscribeUrl: links.linksFor(TOKEN_PLACEHOLDER, locale).pageUrl,
         locale,
@@ -99,6 +116,7 @@ export function campaignSender(deps: CampaignDeps) {
       const campaign = await insertCampaign(db, {
         subject: input.subject.trim(),
         content: input.content,
+        arabic: arabicOf(input),
         frequency: input.frequency,
         isTest: false,
         createdBy: input.createdBy ?? null,
@@ -112,18 +130,23 @@ export function campaignSender(deps: CampaignDeps) {
       const campaign = await insertCampaign(db, {
         subject: input.subject.trim(),
         content: input.content,
+        arabic: arabicOf(input),
         frequency: DEFAULT_FREQUENCY,
         isTest: true,
         createdBy: null,
       });
-      const rendered = newsletterEmail({ subject: campaign.subject, content: input.content, isTest: true });
-      await outbox.enqueue({
-        idempotencyKey: `newsletter-test:${campaign.id}`,
-        kind: "newsletter-test",
-        to: input.testEmail.trim(),
-        campaignId: campaign.id,
-        ...rendered,
-      });
+      // The English version, then the Arabic one in its own frame when it was written.
+      const locales: Lang[] = campaign.subjectAr ? ["en", "ar"] : ["en"];
+      for (const locale of locales) {
+        const rendered = newsletterEmail({ ...versionFor(campaign, locale), isTest: true, locale });
+        await outbox.enqueue({
+          idempotencyKey: `newsletter-test:${campaign.id}${locale === "en" ? "" : `:${locale}`}`,
+          kind: "newsletter-test",
+          to: input.testEmail.trim(),
+          campaignId: campaign.id,
+          ...rendered,
+        });
+      }
     },
   };
   return {

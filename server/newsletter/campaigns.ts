@@ -5,13 +5,23 @@ import type { CampaignProgress, Frequency } from "./types";
 
 export async function insertCampaign(
   db: Db,
-  o: { subject: string; content: string; frequency: Frequency; isTest: boolean; createdBy: string | null },
+  o: {
+    subject: string;
+    content: string;
+    /** The Arabic version, both or neither (Arabic subscribers get the English without it). */
+    arabic?: { subject: string; content: string } | null;
+    frequency: Frequency;
+    isTest: boolean;
+    createdBy: string | null;
+  },
 ) {
   const [row] = await db
     .insert(c)
     .values({
       subject: o.subject,
       contentMarkdown: o.content,
+      subjectAr: o.arabic?.subject ?? null,
+      contentMarkdownAr: o.arabic?.content ?? null,
       frequency: o.frequency,
       isTest: o.isTest,
       createdBy: o.createdBy,

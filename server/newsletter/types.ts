@@ -63,17 +63,29 @@ export interface NewsletterService {
   unsubscribeInfo(token: string): Promise<{ email: string; isActive: boolean } | null>;
   /** Sets is_active false; idempotent. Null if the token is invalid. */
   unsubscribe(token: string): Promise<{ email: string } | null>;
-  /** Queues one mail per active subscriber of the frequency; returns the campaign. */
+  /**
+   * Queues one mail per active subscriber of the frequency, each in the subscriber's language: the
+   * Arabic version (subjectAr and contentAr, optional) to Arabic subscribers, else the English.
+   */
   sendCampaign(input: {
     subject: string;
     content: string;
+    subjectAr?: string | null;
+    contentAr?: string | null;
     frequency: Frequency;
     createdBy?: string | null;
   }): Promise<{
     campaignId: string;
     queued: number;
   }>;
-  sendTest(input: { subject: string; content: string; testEmail: string }): Promise<void>;
+  /** The English version to the test address, and the Arabic one too when given. */
+  sendTest(input: {
+    subject: string;
+    content: string;
+    subjectAr?: string | null;
+    contentAr?: string | null;
+    testEmail: string;
+  }): Promise<void>;
   /** Recent campaigns (tests excluded), newest first, with delivery progress. */
   campaigns(opts?: { limit?: number }): Promise<CampaignProgress[]>;
   campaign(id: string): Promise<CampaignProgress | null>;

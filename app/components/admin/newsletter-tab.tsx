@@ -98,6 +98,15 @@ function SendForm() {
           rows={8}
           placeholder={t("newsletter.send.contentPlaceholder")}
         />
+        <Field className="md:col-span-2" name="subjectAr" dir="rtl" label={t("newsletter.send.subjectAr")} />
+        <TextareaField
+          className="md:col-span-2"
+          name="contentAr"
+          dir="rtl"
+          label={t("newsletter.send.contentAr")}
+          rows={6}
+          placeholder={t("newsletter.send.contentArPlaceholder")}
+        />
         <SelectField
           name="frequency"
           label={t("newsletter.send.frequency")}
