@@ -44,7 +44,7 @@ describe("shipped listings", () => {
     };
     for (const exchange of ["TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT", "ASE"])
       expect(share(exchange), exchange).toBeGreaterThanOrEqual(0.95);
-    // Bahrain Bourse and MSX: no public list gives most of their Arabic names yet (SOURCES.md).
+    // Bahrain Bourse and MSX: too few public witnesses for their last names yet (SOURCES.md).
     for (const exchange of ["BAHRAIN", "MSX"]) expect(share(exchange), exchange).toBeGreaterThanOrEqual(0.75);
   });
 
