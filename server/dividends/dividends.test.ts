@@ -6,11 +6,12 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dividendFormSchema } from "#common/dividend-schema";
-import { corporateActions, marketBars } from "../db/schema";
+import { alertNotifications, corporateActions, marketBars } from "../db/schema";
 import type { Services } from "../services";
+import { signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp } from "../testing/http-app";
 import { createTestServices } from "../testing/test-services";
 import { adjustForSplits } from "./figures";
@@ -288,5 +289,44 @@ describe("the editor's form", () => {
     });
     await expect(s.dividends.saveFromEditor(form)).rejects.toThrow("Choose a company.");
     expect((await s.db.select().from(corporateActions)).length).toBe(before);
+  });
+});
+
+describe("reminders before the ex-date and watchlist ex-dates in the bell", () => {
+  it("sends a reader's reminder the set number of days before the ex-date, once", async () => {
+    const userId = await signUpVerified(s, "reader@example.com", "Reader");
+    await s.dividends.store("editor", [
+      { symbol: "2222", kind: "dividend", exDate: "2021-12-09", amount: 0.5, currency: "SAR" },
+    ]);
+    const action = (await rowsOf("2222")).find((a) => a.exDate === "2021-12-09")!;
+    const reminder = await s.dividends.reminders.set(userId, {
+      actionId: action.id,
+      daysBefore: 3,
+      notifyEmail: false,
+    });
+    expect(reminder.remindAt.toISOString()).toBe("2021-12-06T00:00:00.000Z");
+    const bell = () => s.db.select().from(alertNotifications).where(eq(alertNotifications.userId, userId));
+    expect(await s.dividends.reminders.sendDue(new Date("2021-12-05T23:59:00Z"))).toBe(0);
+    expect(await s.dividends.reminders.sendDue(new Date("2021-12-06T00:00:00Z"))).toBe(1);
+    expect(await s.dividends.reminders.sendDue(new Date("2021-12-06T01:00:00Z"))).toBe(0);
+    const [n] = await bell();
+    expect(n?.title).toMatch(/^Reminder: .+ goes ex-dividend$/);
+    expect(n?.message).toContain("ex-date 2021-12-09, 0.5 SAR per share");
+    await expect(
+      s.dividends.reminders.set(userId, { actionId: action.id, daysBefore: 2, notifyEmail: false }),
+    ).rejects.toThrow("Choose when to be reminded.");
+  });
+
+  it("tells a watcher once when a company on their watchlist goes ex within the week", async () => {
+    const userId = await signUpVerified(s, "watcher@example.com", "Watcher");
+    await s.watchlists.create(userId, "Gulf", "2222");
+    const bell = () => s.db.select().from(alertNotifications).where(eq(alertNotifications.userId, userId));
+    // 2021-12-09 is eight days after 1 December: not yet.
+    expect(await s.dividends.reminders.sendWatchNotices(new Date("2021-12-01T09:00:00Z"))).toBe(0);
+    await s.dividends.reminders.sendWatchNotices(new Date("2021-12-03T09:00:00Z"));
+    await s.dividends.reminders.sendWatchNotices(new Date("2021-12-04T09:00:00Z"));
+    const mine = await bell();
+    expect(mine.filter((n) => n.message.includes("2021-12-09"))).toHaveLength(1);
+    expect(mine[0]!.title).toMatch(/goes ex-dividend soon$/);
   });
 });
