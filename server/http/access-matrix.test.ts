@@ -727,6 +727,26 @@ const MATRIX: Row[] = [
     expect: adminOnly(200, 403),
   },
   {
+    name: "GET admin/disclosures",
+    call: (who) => send(who, "GET", "/admin/disclosures"),
+    expect: adminOnly(200, HOME),
+  },
+  {
+    name: "POST api/admin/disclosure-feeds",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/admin/disclosure-feeds", {
+        name: "Matrix feed",
+        url: "https://feeds.example.com/disclosures.xml",
+        exchange: "BOURSA_KUWAIT",
+        language: "en",
+        field: "title",
+        pattern: "^(\\w+) -",
+        match: "symbol",
+      }),
+    expect: adminOnly(200, 403),
+  },
+  {
     name: "GET admin/shariah",
     call: (who) => send(who, "GET", "/admin/shariah"),
     expect: adminOnly(200, HOME),

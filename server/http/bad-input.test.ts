@@ -229,6 +229,18 @@ const TARGETS: Target[] = [
     invalid: { listDate: hostileString.map((v) => `x${v}`), ruling: hostileString.map((v) => `${v}-halal!`) },
   },
   {
+    name: "admin disclosure feed",
+    method: "POST",
+    path: "/api/admin/disclosure-feeds",
+    who: "admin",
+    encoding: "form",
+    base: { name: "Fuzzed feed", language: "en", field: "title", pattern: "^(\\w+) -", match: "symbol" },
+    invalid: {
+      url: hostileString.map((v) => `ftp://${v}`),
+      exchange: hostileString.map((v) => `${v}-EXCHANGE!`),
+    },
+  },
+  {
     name: "admin Shariah CSV import",
     method: "POST",
     path: "/api/admin/shariah/import",

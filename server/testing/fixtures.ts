@@ -40,6 +40,8 @@ const REQUEST_WRITABLE_TABLES = [
   "alert_deliveries",
   "shariah_authorities",
   "shariah_rulings",
+  "disclosure_feeds",
+  "disclosures",
 ];
 
 /** A digest of the rows of the given tables: equal digests mean nothing was written. */
