@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const disclosures = services(context).disclosures;
     const saved = await disclosures.saveFeed(actor.id, input);
     // Polled at once, so the editor sees the rule's result (or the feed's error) in the list now.
-    await disclosures.pollDue();
+    await disclosures.pollDue(new Date(), { feedId: saved.id });
     const feed = (await disclosures.feeds()).find((f) => f.id === saved.id) ?? saved;
     return { ok: true, message: "Feed saved.", id: feed.id, lastError: feed.lastError };
   });

@@ -96,11 +96,12 @@ export function createDisclosures(deps: DisclosuresDeps): Disclosures {
       });
       return toFeed(saved);
     },
-    async pollDue(now = new Date()) {
+    async pollDue(now = new Date(), opts = {}) {
+      const only = opts.feedId ? eq(disclosureFeeds.id, opts.feedId) : undefined;
       const due = await db
         .select()
         .from(disclosureFeeds)
-        .where(and(eq(disclosureFeeds.enabled, true), lte(disclosureFeeds.nextPollAt, now)));
+        .where(and(eq(disclosureFeeds.enabled, true), lte(disclosureFeeds.nextPollAt, now), only));
       let added = 0;
       for (const feed of due) added += (await pollDisclosureFeed(pollDeps, feed, now)).added;
       const notices = pollDeps.notices.splice(0);

@@ -10,6 +10,6 @@ export interface Disclosures {
   feeds(): Promise<DisclosureFeed[]>;
   /** Adds a feed or changes one (by id); audited. Its next poll is due at once. */
   saveFeed(actorId: string, input: DisclosureFeedInput): Promise<DisclosureFeed>;
-  /** Polls every enabled feed that is due; returns how many announcements were new. */
-  pollDue(now?: Date): Promise<number>;
+  /** Polls every enabled feed that is due (or only `feedId`); returns how many announcements were new. */
+  pollDue(now?: Date, opts?: { feedId?: string }): Promise<number>;
 }
