@@ -91,7 +91,7 @@ export function ChartControls({
           onChange={(e) => setTyped(e.target.value)}
           placeholder={t("compareSymbol")}
           maxLength={20}
-          className="w-32 rounded-md border border-slate-300 px-2 py-1 text-sm"
+          className="w-44 rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
         <button type="submit" className={toggle(false)}>
           {t("compare")}
