@@ -1,7 +1,8 @@
 import { ExternalLink, Rss } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
-import { LanguageLabel } from "~/components/i18n/language-label";
+import { LanguageLabel, SourceName } from "~/components/i18n/language-label";
+import { useLang } from "~/lib/locale";
 import { StepError } from "./badges";
 import type { FeedItemView } from "./view";
 import "~/locales/analytics";
@@ -9,6 +10,8 @@ import "~/locales/analytics";
 /** The RSS News tab: title, source, description, publication date and time, category. */
 export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
   const { t } = useTranslation("analytics");
+  // The item carries its own language; its frame (category, source, date) is the page's.
+  const page = useLang();
   return (
     <section aria-labelledby="feed-title">
       <h2 id="feed-title" className="flex items-center gap-2 text-xl font-semibold">
@@ -37,8 +40,8 @@ export function NewsFeed({ items }: { items: FeedItemView[] | null }) {
                 >
                   {t(`news.categories.${item.category}`, { defaultValue: item.category })}
                 </span>
-                <span className="text-slate-500" data-testid="news-source">
-                  {item.source}
+                <span className="text-slate-500" lang={page}>
+                  <SourceName source={item.source} language={item.language} />
                 </span>
                 <time dateTime={item.publishedIso} className="text-slate-500" data-testid="news-date">
                   {item.published}

@@ -1,6 +1,7 @@
 import { Flag, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { BlacklistEntry } from "#server/content/types";
+import { NameText } from "~/components/i18n/language-label";
 import { Link } from "~/components/link";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
@@ -26,7 +27,7 @@ export function BlacklistCard({ entry }: { entry: BlacklistEntry }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <ShieldAlert aria-hidden className="size-5 text-red-600" />
-          {entry.name}
+          <NameText name={entry.name} />
         </h2>
         <SeverityBadge severity={entry.severity} />
       </div>

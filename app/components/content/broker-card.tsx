@@ -1,6 +1,7 @@
 import { ExternalLink, ShieldCheck, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Broker } from "#server/content/types";
+import { NameText } from "~/components/i18n/language-label";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import { LabelText } from "./badges";
@@ -60,7 +61,9 @@ export function BrokerCard({ broker, compact = false }: { broker: Broker; compac
       data-testid="broker-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <Heading className="text-lg font-bold text-slate-900">{broker.name}</Heading>
+        <Heading className="text-lg font-bold text-slate-900">
+          <NameText name={broker.name} />
+        </Heading>
         <span className="shrink-0 rounded-md bg-gold-400/20 px-2 py-0.5 text-sm font-bold text-slate-900">
           {t("brokers.rating", { rating: f.fixed(broker.rating, 1) })}
         </span>

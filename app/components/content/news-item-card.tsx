@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { textDir } from "#common/text-direction";
 import type { NewsItem } from "#server/news/types";
-import { LanguageLabel } from "~/components/i18n/language-label";
+import { LanguageLabel, SourceName } from "~/components/i18n/language-label";
 import { dirOf } from "~/lib/i18n";
 import { useFormat } from "~/lib/use-format";
 import { textOf } from "./format";
@@ -43,7 +43,7 @@ export function NewsItemRow({ item, now }: { item: NewsItem; now: number }) {
         </p>
       ) : null}
       <p className="mt-1 text-xs text-slate-500">
-        {item.source} ·{" "}
+        <SourceName source={item.source} language={item.language} /> ·{" "}
         <time
           dateTime={new Date(item.pubDate).toISOString()}
           title={t("time.gmt", { value: f.dateTime(item.pubDate) })}

@@ -50,3 +50,38 @@ export function MachineTranslatedNote({ originalHref }: { originalHref: string }
     </p>
   );
 }
+
+/**
+ * A proper name as written (a broker's, a company's without an Arabic name): isolated, and marked
+ * English when it is in Latin script, so it keeps its order in an Arabic line and readers and
+ * tools know its language.
+ */
+export function NameText({ name }: { name: string }) {
+  return /[\u0600-\u06ff]/.test(name) ? (
+    <bdi>{name}</bdi>
+  ) : (
+    <bdi lang="en" dir="ltr">
+      {name}
+    </bdi>
+  );
+}
+
+const SAMPLE_SUFFIX = " (sample feed)";
+
+/**
+ * A news source's name on a page: the shipped sample feeds' "(sample feed)" read "(مصدر تجريبي)"
+ * on Arabic pages; a source in the other language than the page's carries its language.
+ */
+export function SourceName({ source, language }: { source: string; language: string | undefined }) {
+  const { t } = useTranslation("languages");
+  const page = useLang();
+  const sample = source.endsWith(SAMPLE_SUFFIX);
+  const name = sample ? source.slice(0, -SAMPLE_SUFFIX.length) : source;
+  const foreign = language && language !== page ? language : undefined;
+  return (
+    <span data-testid="news-source">
+      <bdi lang={foreign}>{name}</bdi>
+      {sample ? ` (${t("sampleFeed")})` : null}
+    </span>
+  );
+}

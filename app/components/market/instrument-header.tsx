@@ -45,7 +45,13 @@ export function InstrumentHeader({
           {t("instrument.back")}
         </Link>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold sm:text-4xl">{instrumentName(instrument, lang)}</h1>
+          {/* A company without an Arabic name shows its English one, marked so. */}
+          <h1
+            className="text-3xl font-bold sm:text-4xl"
+            lang={lang === "ar" && !instrument.nameAr ? "en" : undefined}
+          >
+            {instrumentName(instrument, lang)}
+          </h1>
           <span className="rounded bg-white/15 px-2 py-0.5 text-sm font-semibold">{instrument.symbol}</span>
           {quote ? <StatusBadge status={quote.status} /> : null}
           {quote ? <FreshnessBadge quote={quote} className="text-xs" /> : null}

@@ -71,7 +71,11 @@ export function ShariahPanel({ rulings, currency }: { rulings: ShariahRuling[]; 
                 </span>
                 {r.source ? (
                   <span className="text-xs text-slate-500 sm:col-span-3" dir="auto">
-                    {t("source")}: {r.source}
+                    {t("source")}:{" "}
+                    {/* The provenance note is written in English (the list's own terms quoted). */}
+                    <bdi lang="en" dir="ltr">
+                      {r.source}
+                    </bdi>
                   </span>
                 ) : null}
               </li>
