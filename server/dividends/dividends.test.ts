@@ -319,14 +319,22 @@ describe("reminders before the ex-date and watchlist ex-dates in the bell", () =
 
   it("tells a watcher once when a company on their watchlist goes ex within the week", async () => {
     const userId = await signUpVerified(s, "watcher@example.com", "Watcher");
-    await s.watchlists.create(userId, "Gulf", "2222");
-    const bell = () => s.db.select().from(alertNotifications).where(eq(alertNotifications.userId, userId));
-    // 2021-12-09 is eight days after 1 December: not yet.
-    expect(await s.dividends.reminders.sendWatchNotices(new Date("2021-12-01T09:00:00Z"))).toBe(0);
+    await s.watchlists.create(userId, "Gulf", "1120");
+    await s.dividends.store("editor", [
+      { symbol: "1120", kind: "dividend", exDate: "2021-12-09", amount: 1.2, currency: "SAR" },
+    ]);
+    const bell = async () =>
+      (await s.db.select().from(alertNotifications).where(eq(alertNotifications.userId, userId))).filter(
+        (n) => n.message.includes("2021-12-09"),
+      );
+    // 9 December is eight days after 1 December: not yet.
+    await s.dividends.reminders.sendWatchNotices(new Date("2021-12-01T09:00:00Z"));
+    expect(await bell()).toHaveLength(0);
     await s.dividends.reminders.sendWatchNotices(new Date("2021-12-03T09:00:00Z"));
     await s.dividends.reminders.sendWatchNotices(new Date("2021-12-04T09:00:00Z"));
     const mine = await bell();
-    expect(mine.filter((n) => n.message.includes("2021-12-09"))).toHaveLength(1);
+    expect(mine).toHaveLength(1);
     expect(mine[0]!.title).toMatch(/goes ex-dividend soon$/);
+    expect(mine[0]!.message).toContain("1.2 SAR per share");
   });
 });

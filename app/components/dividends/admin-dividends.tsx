@@ -63,11 +63,12 @@ export function AdminDividends({ rows }: { rows: UpcomingRow[] }) {
             >
               {t("admin.save")}
             </button>
+            {/* Field errors are shown beside their fields; a refusal of the whole form here. */}
             {result?.ok ? (
               <p role="status" className="text-sm text-emerald-800">
                 {t("admin.saved")}
               </p>
-            ) : result && result.error !== "validation" ? (
+            ) : result && Object.keys(fields).length === 0 ? (
               <p role="alert" className="text-sm text-red-700">
                 {st(result.error)}
               </p>
