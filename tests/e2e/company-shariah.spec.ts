@@ -76,6 +76,16 @@ test.describe("company page: Shariah rulings and disclosures", () => {
     await expect(page.getByRole("status").filter({ hasText: "Nothing was written." })).toBeVisible();
     await importCsv(page, good, "Import");
     await expect(page.getByRole("status").filter({ hasText: "Imported 2 rows" })).toBeVisible();
+    // One row corrected: the list filtered to the company, its Al Rajhi row opened in the form.
+    await page.goto(`/admin/shariah?symbol=${SYMBOL}`);
+    await hydrated(page);
+    const rajhi = page.getByRole("row").filter({ hasText: "Al Rajhi Capital Shariah Board" });
+    await rajhi.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByLabel("Symbol", { exact: true })).toHaveValue(SYMBOL);
+    await expect(page.getByLabel("Authority", { exact: true })).toHaveValue("alrajhi-capital");
+    await page.getByLabel("Purification per share (optional)").fill("0.06");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
     const feed = await serveFeed();
     await addFeed(page, feed.url);
@@ -97,7 +107,7 @@ test.describe("company page: Shariah rulings and disclosures", () => {
         await expect(section).toContainText("Al Rajhi Capital Shariah Board");
         await expect(section).toContainText("Compliant");
         await expect(section).toContainText("Mixed");
-        await expect(section).toContainText("0.05 SAR");
+        await expect(section).toContainText("0.06 SAR");
         await expect(section).toContainText("Dr. Mohammed Al-Osaimi (Almaqased)");
         await expect(section).toContainText("Source: Al Rajhi Capital list of August 2025");
       } else {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
 import type { ShariahAuthority, ShariahRuling } from "#common/shariah";
@@ -21,6 +22,7 @@ export interface ShariahAdminData {
 export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
   const { t } = useTranslation("shariah");
   const lang = useLang();
+  const [editing, setEditing] = useState<ShariahRuling | null>(null);
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">{t("admin.intro")}</p>
@@ -36,7 +38,13 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
           ))}
         </ul>
       </Panel>
-      <ShariahRowForm authorities={data.authorities} />
+      <div id="shariah-row-form">
+        <ShariahRowForm
+          key={editing ? `${editing.symbol}/${editing.authority.id}` : "new"}
+          authorities={data.authorities}
+          row={editing}
+        />
+      </div>
       <ShariahImport />
       <Panel title={`${t("admin.heading")} — ${t("admin.total", { n: data.total })}`}>
         <Form method="get" className="mb-3 flex gap-2">
@@ -53,10 +61,10 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
         </Form>
         <AdminTable
           columns={[t("admin.symbol"), t("authority"), t("ruling"), t("listDate"), t("purification")]}
-          actions={t("admin.remove")}
+          actions={`${t("admin.edit")} / ${t("admin.remove")}`}
           rows={data.rows}
           empty={t("admin.empty")}
-          row={(r) => <RulingRow key={`${r.symbol}-${r.authority.id}`} r={r} />}
+          row={(r) => <RulingRow key={`${r.symbol}-${r.authority.id}`} r={r} onEdit={() => setEditing(r)} />}
         />
         <Pagination pageSize={data.pageSize} total={data.total} param="page" label={t("admin.heading")} />
       </Panel>
@@ -64,7 +72,7 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
   );
 }
 
-function RulingRow({ r }: { r: ShariahRuling }) {
+function RulingRow({ r, onEdit }: { r: ShariahRuling; onEdit: () => void }) {
   const { t } = useTranslation("shariah");
   const lang = useLang();
   const fetcher = useFetcher();
@@ -95,7 +103,10 @@ function RulingRow({ r }: { r: ShariahRuling }) {
       <td className={tdClass} dir="ltr">
         {r.purificationPerShare ?? "—"}
       </td>
-      <td className={tdClass}>
+      <td className={`${tdClass} whitespace-nowrap`}>
+        <a href="#shariah-row-form" className={`${smallButton} me-2`} onClick={onEdit}>
+          {t("admin.edit")}
+        </a>
         <button type="button" className={dangerButton} disabled={fetcher.state !== "idle"} onClick={remove}>
           {t("admin.remove")}
         </button>
