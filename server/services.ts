@@ -44,6 +44,8 @@ import { seedEducation, seedNewsFeeds } from "./news/seed";
 import { createNews, type News } from "./news/service";
 import { mountOneClickUnsubscribe } from "./newsletter/http";
 import { createNewsletter, type Newsletter } from "./newsletter/service";
+import { createOverview } from "./overview/service";
+import type { Overview } from "./overview/types";
 import { mountServiceWorker } from "./push/http";
 import { createPush, type PushService } from "./push/service";
 import { registerRateLimitSweep } from "./rate-limit/limiter";
@@ -94,6 +96,8 @@ export interface Services {
   market: Market;
   /** Every listed Gulf company plus the curated catalogue: lookup and search (GET /api/instruments). */
   instruments: InstrumentsService;
+  /** The market at a glance: per company rows and per market summaries, kept per tick (/markets, the screener). */
+  overview: Overview;
   /** A company's data beyond its quote: key statistics (GET /api/instruments/:symbol, the company page). */
   company: Company;
   /** Dividends and corporate actions: history, the editor, the calendar, reminders, split adjustment. */
@@ -276,8 +280,12 @@ async function wireMarket(base: Infrastructure & People, overrides: ServiceOverr
   });
   const company = createCompany({ db, market, instruments, dividends, clock: overrides.market?.clock });
   const shariah = createShariah({ db, log, market, clock: overrides.market?.clock });
+  const overview = createOverview({
+    ...{ db, log, market, instruments: directory, clock: overrides.market?.clock },
+    onListingsChanged: (fn) => directory.onReload(fn),
+  });
   registerListingRefresh(jobs, { db, log, bus, directory }, listingSourceFromConfig(config));
-  return { dividends, directory, listings, market, instruments, company, shariah };
+  return { dividends, directory, listings, market, instruments, company, shariah, overview };
 }
 type Markets = Awaited<ReturnType<typeof wireMarket>>;
 
@@ -373,6 +381,7 @@ function assembleServices(
     shariah,
     disclosures,
     dividends,
+    overview: parts.overview,
     ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,
     ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },

@@ -1,0 +1,59 @@
+import {
+  GCC_MARKETS,
+  type MarketSummary,
+  type OverviewMarket,
+  type OverviewRow,
+} from "#common/market-overview";
+import { account, emptyTotals, summaryOf, type Totals, topLists } from "./summaries";
+
+/**
+ * The market snapshot: one row per listed company and running totals per market and for the GCC.
+ * Each changed row takes its old figures out of its market's totals and puts its new ones in, so a
+ * tick costs the rows it changed, not the universe; the top lists of a market are sorted again only
+ * when one of its rows changed since they were last read.
+ */
+export interface OverviewModel {
+  put(row: OverviewRow): void;
+  row(symbol: string): OverviewRow | undefined;
+  rows(): OverviewRow[];
+  summary(market: OverviewMarket | "GCC"): MarketSummary;
+}
+
+export function createOverviewModel(): OverviewModel {
+  const rows = new Map<string, OverviewRow>();
+  const totals = new Map<OverviewMarket | "GCC", Totals>();
+  const tops = new Map<OverviewMarket | "GCC", ReturnType<typeof topLists>>();
+  const gcc = new Set<string>(GCC_MARKETS);
+  const totalsOf = (m: OverviewMarket | "GCC") => {
+    const found = totals.get(m);
+    if (found) return found;
+    const t = emptyTotals();
+    totals.set(m, t);
+    return t;
+  };
+  const touch = (row: OverviewRow, sign: 1 | -1) => {
+    account(totalsOf(row.market), row, sign);
+    tops.delete(row.market);
+    if (gcc.has(row.market)) {
+      account(totalsOf("GCC"), row, sign);
+      tops.delete("GCC");
+    }
+  };
+  const rowsOf = (m: OverviewMarket | "GCC") =>
+    [...rows.values()].filter((r) => (m === "GCC" ? gcc.has(r.market) : r.market === m));
+  return {
+    put(row) {
+      const old = rows.get(row.symbol);
+      if (old) touch(old, -1);
+      rows.set(row.symbol, row);
+      touch(row, 1);
+    },
+    row: (symbol) => rows.get(symbol),
+    rows: () => [...rows.values()],
+    summary(market) {
+      const lists = tops.get(market) ?? topLists(rowsOf(market));
+      tops.set(market, lists);
+      return summaryOf(market, totalsOf(market), lists);
+    },
+  };
+}

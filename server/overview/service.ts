@@ -1,0 +1,92 @@
+import type { Db } from "../db/client";
+import type { Logger } from "../logger";
+import type { MarketService, Quote } from "../market/types";
+import type { InstrumentDirectory, Listing } from "../market/universe";
+import { readSessionVolumes, readYearRanges } from "./history";
+import { createOverviewModel } from "./model";
+import { buildRow, type SessionVolume, type YearRange } from "./row";
+import { simulatedVolume } from "./sim-volume";
+import type { Overview } from "./types";
+
+export interface OverviewDeps {
+  db: Db;
+  log: Logger;
+  market: Pick<MarketService, "quote" | "onTick" | "exchange">;
+  instruments: Pick<InstrumentDirectory, "all">;
+  /** The directory's reloads (the listing refresh's additions), with every listing. */
+  onListingsChanged?: (fn: (listings: Listing[]) => void) => void;
+  clock?: () => number;
+}
+
+/** Stored history (52-week ranges, real session volumes) is read again at most this often. */
+const HISTORY_MS = 5 * 60_000;
+
+/**
+ * Keeps the overview per tick on every process: each changed quote of a listed company rebuilds
+ * its row (the model adjusts its market's totals). The stored history behind the rows is read in
+ * two grouped queries at start, then again every 5 minutes or when the date changes, never per
+ * request or per tick.
+ */
+export function createOverview(deps: OverviewDeps): Overview {
+  const { db, log, market } = deps;
+  const clock = deps.clock ?? Date.now;
+  const model = createOverviewModel();
+  const listings = new Map<string, Listing>();
+  let ranges = new Map<string, YearRange>();
+  let volumes = new Map<string, SessionVolume>();
+  let loadedAt = 0;
+  let loadedDay = "";
+  let loading: Promise<void> | null = null;
+
+  const volumeOf = (listing: Listing, quote: Quote): SessionVolume | undefined => {
+    if (quote.freshness !== "simulated") return volumes.get(listing.symbol);
+    const hours = market.exchange?.(listing.exchange);
+    return { volume: simulatedVolume(listing.symbol, hours, clock()), simulated: true };
+  };
+  const refreshRow = (listing: Listing) => {
+    const quote = market.quote(listing.symbol);
+    if (quote) model.put(buildRow(listing, quote, ranges.get(listing.symbol), volumeOf(listing, quote)));
+  };
+  async function loadHistory() {
+    const today = new Date(clock()).toISOString().slice(0, 10);
+    [ranges, volumes] = await Promise.all([readYearRanges(db, today), readSessionVolumes(db, today)]);
+    loadedAt = clock();
+    loadedDay = today;
+    for (const listing of listings.values()) refreshRow(listing);
+  }
+  const historyDue = () =>
+    clock() - loadedAt >= HISTORY_MS || new Date(clock()).toISOString().slice(0, 10) !== loadedDay;
+  const reload = () => {
+    loading ??= loadHistory()
+      .catch((err) => log.error({ err }, "overview: reading stored history failed"))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
+
+  const first = (async () => {
+    for (const l of await deps.instruments.all()) listings.set(l.symbol, l);
+    await reload();
+  })();
+  deps.onListingsChanged?.((all) => {
+    for (const l of all) listings.set(l.symbol, l);
+    for (const l of all) refreshRow(l);
+  });
+  market.onTick((changed) => {
+    for (const q of changed) {
+      const listing = listings.get(q.symbol);
+      if (listing) refreshRow(listing);
+    }
+    if (historyDue()) void reload();
+  });
+
+  return {
+    async ready() {
+      await first;
+      await loading;
+    },
+    rows: () => model.rows(),
+    summary: (m) => model.summary(m),
+  };
+}

@@ -1,0 +1,11 @@
+import type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
+
+export type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
+
+/** The market at a glance: every listed company's row and each market's summary, kept per tick. */
+export interface Overview {
+  /** Resolves once the rows are in and any running read of stored history is done. */
+  ready(): Promise<void>;
+  rows(): OverviewRow[];
+  summary(market: OverviewMarket | "GCC"): MarketSummary;
+}
