@@ -66,10 +66,16 @@ export function dividendReads(deps: {
       await storeActions(db, "editor", editorActions(instrument.symbol, form));
       return history(instrument.symbol);
     },
-    /** Bars adjusted for the symbol's splits and bonus shares (docs/product/markets.md). */
+    /**
+     * Bars adjusted for the symbol's splits and bonus shares (docs/product/markets.md), and whether
+     * one of the past year lies behind them (a source's own adjusted history is then left alone).
+     */
     async adjust<T extends Parameters<typeof adjustForSplits>[0][number]>(symbol: string, bars: T[]) {
       const actions = (await history(symbol)).filter((a) => a.kind !== "dividend");
-      return adjustForSplits(bars, actions);
+      const day = today();
+      const yearAgo = new Date(clock() - 365 * 86_400_000).toISOString().slice(0, 10);
+      const recent = actions.some((a) => a.exDate > yearAgo && a.exDate <= day);
+      return { ...adjustForSplits(bars, actions), recent };
     },
   };
 }

@@ -71,13 +71,10 @@ export async function upcomingRows(
 export async function splitAdjusted<
   T extends { time: number; open: number; high: number; low: number; close: number },
 >(context: Ctx, symbol: string, bars: T[]): Promise<{ bars: T[]; adjustedForSplits: boolean }> {
-  const s = services(context);
-  const { bars: adjusted, adjusted: changed } = await s.dividends.adjust(symbol, bars);
-  if (changed) return { bars: adjusted, adjustedForSplits: true };
-  const today = new Date().toISOString().slice(0, 10);
-  const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-  const recent = (await s.dividends.history(symbol)).some(
-    (a) => a.kind !== "dividend" && a.exDate > since && a.exDate <= today,
-  );
-  return { bars: adjusted, adjustedForSplits: recent };
+  const {
+    bars: adjusted,
+    adjusted: changed,
+    recent,
+  } = await services(context).dividends.adjust(symbol, bars);
+  return { bars: adjusted, adjustedForSplits: changed || recent };
 }
