@@ -39,15 +39,16 @@ test.describe("news analytics dashboard", () => {
     await expect(first.getByTestId("news-date")).toHaveText(/^\w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d GMT$/);
     await expect(first.getByTestId("news-category")).not.toBeEmpty();
     await expect(first.getByTestId("news-description")).not.toBeEmpty();
-    // Arabic stories are kept intact and laid out right to left.
-    const arabic = page.getByTestId("news-item").filter({ hasText: "ارتفاع مؤشر السوق السعودية" });
-    await expect(arabic).toHaveAttribute("lang", "ar");
-    await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "rtl");
-
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/analytics-news-${width}.png`, fullPage: true });
     }
+    // Arabic stories lead the Arabic page (the English page reads the English feeds first), kept
+    // intact and laid out right to left.
+    await page.goto("/ar/news-analytics");
+    const arabic = page.getByTestId("news-item").filter({ hasText: "ارتفاع مؤشر السوق السعودية" });
+    await expect(arabic).toHaveAttribute("lang", "ar");
+    await expect(arabic.getByRole("heading")).toHaveAttribute("dir", "rtl");
   });
 
   test("AI Summaries: five items with badges, key points and a confidence bar", async ({ page }) => {
