@@ -251,6 +251,25 @@ describe("the chart's history API", () => {
   }, 120_000);
 });
 
+describe("GET /api/instruments/:symbol", () => {
+  it("carries the dividend history newest first and the trailing yield, each with its source", async () => {
+    const app = await startTestHttpApp(s);
+    try {
+      const res = await fetch(`${app.url}/api/instruments/2222`);
+      const body = (await res.json()) as {
+        dividends: Array<{ exDate: string; source: string; kind: string }>;
+        statistics: { dividendYield?: { value: number; source: string } };
+      };
+      const exDates = body.dividends.map((d) => d.exDate);
+      expect(exDates).toEqual([...exDates].sort().reverse());
+      expect(body.dividends.every((d) => typeof d.source === "string" && d.source.length > 0)).toBe(true);
+      expect(body.statistics.dividendYield?.source).toBe("twelvedata");
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
+
 describe("the editor's form", () => {
   it("refuses bad input with a message per field", () => {
     const bad = dividendFormSchema.safeParse({
