@@ -9,7 +9,7 @@ import http from "node:http";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dividendFormSchema } from "#common/dividend-schema";
-import { alertNotifications, corporateActions, marketBars } from "../db/schema";
+import { alertNotifications, auditLog, corporateActions, marketBars } from "../db/schema";
 import type { Services } from "../services";
 import { signUpVerified } from "../testing/fixtures";
 import { startTestHttpApp } from "../testing/http-app";
@@ -24,6 +24,7 @@ const now = Date.parse("2021-12-01T09:00:00Z");
 let s: Services;
 let stub: http.Server;
 let base = "";
+let editorId = "";
 const seen: string[] = [];
 
 /** Yahoo and Twelve Data on loopback, answering their recorded responses. */
@@ -52,6 +53,7 @@ const msft = { symbol: "MSFT", exchange: "NASDAQ", tickers: { yahoo: "MSFT", twe
 
 beforeAll(async () => {
   s = await createTestServices({}, { market: { clock: () => now } });
+  editorId = await signUpVerified(s, "editor@example.com", "Editor");
   stub = startStub();
   await new Promise<void>((r) => stub.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(stub.address() as { port: number }).port}`;
@@ -128,11 +130,13 @@ describe("one row per distribution", () => {
       currency: "sar",
       sourceUrl: "https://www.saudiexchange.sa/",
     });
-    await s.dividends.saveFromEditor(form);
+    await s.dividends.saveFromEditor(editorId, form);
     await s.dividends.store("yahoo", [
       { symbol: "2222", kind: "dividend", exDate: "2021-12-05", amount: 0.35, currency: "SAR" },
     ]);
     const [row] = (await rowsOf("2222")).filter((r) => r.exDate === "2021-12-05");
+    const audits = await s.db.select().from(auditLog).where(eq(auditLog.action, "dividend.save"));
+    expect(audits).toMatchObject([{ actorId: editorId, target: "2222/2021-12-05" }]);
     expect(row).toMatchObject({
       amount: 0.3501,
       currency: "SAR",
@@ -306,7 +310,7 @@ describe("the editor's form", () => {
       currency: "SAR",
       sourceUrl: "https://example.com/",
     });
-    await expect(s.dividends.saveFromEditor(form)).rejects.toThrow("Choose a company.");
+    await expect(s.dividends.saveFromEditor(editorId, form)).rejects.toThrow("Choose a company.");
     expect((await s.db.select().from(corporateActions)).length).toBe(before);
   });
 });

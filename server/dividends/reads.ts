@@ -1,5 +1,6 @@
 import type { DividendForm } from "#common/dividend-schema";
 import { AppError } from "#common/errors";
+import { recordAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import type { MarketService } from "../market/types";
 import type { InstrumentDirectory } from "../market/universe";
@@ -59,11 +60,23 @@ export function dividendReads(deps: {
         priceAsOf: quote?.lastUpdate ?? new Date(clock()).toISOString(),
       });
     },
-    /** An editor's distribution: a known company, stored as the editor's (it wins over any source). */
-    async saveFromEditor(form: DividendForm) {
+    /**
+     * An editor's distribution: a known company, stored as the editor's (it wins over any source),
+     * with its audit entry in the same transaction.
+     */
+    async saveFromEditor(actorId: string, form: DividendForm) {
       const instrument = market.findInstrument(form.symbol);
       if (!instrument) throw new AppError("bad_request:dividend", "Choose a company.");
-      await storeActions(db, "editor", editorActions(instrument.symbol, form));
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await storeActions(tx, "editor", editorActions(instrument.symbol, form));
+        await recordAudit(tx, {
+          actorId,
+          action: "dividend.save",
+          target: `${instrument.symbol}/${form.exDate}`,
+          details: { amount: form.amount, currency: form.currency, bonusShares: form.bonusShares },
+        });
+      });
       return history(instrument.symbol);
     },
     /**
