@@ -128,6 +128,11 @@ test.describe("the Arabic site at 390 px", () => {
       // Nothing wider than the phone: no sideways scrolling.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `screenshots/arabic-first-${name}-390.png`, fullPage: true });
+      if (name === "analytics-calendar") {
+        // An impact note (Arabic, or English marked so) is isolated from its Arabic label.
+        const impact = page.locator("main p", { hasText: "الأثر:" }).first();
+        await expect(impact.locator("bdi")).toHaveCount(1);
+      }
     }
     await settled(page, "/ar");
     const chat = page.locator("#chat");
