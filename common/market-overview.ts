@@ -99,3 +99,60 @@ export interface MarketSummary {
   freshness: Partial<Record<Freshness, number>>;
   simulated: { prices: boolean; traded: boolean; range52w: boolean };
 }
+
+/** The page's tabs: the GCC-wide view first, then each market. */
+export const OVERVIEW_TABS = ["GCC", ...OVERVIEW_MARKETS] as const;
+export type OverviewTab = (typeof OVERVIEW_TABS)[number];
+
+/** Each market's index in the curated catalogue; Nomu's index is quoted by none of our sources. */
+export const MARKET_INDEX: Record<OverviewMarket, string | null> = {
+  TADAWUL: "TASI",
+  NOMU: null,
+  DFM: "DFMGI",
+  ADX: "FADGI",
+  QSE: "QSI",
+  BOURSA_KUWAIT: "BKP",
+  BAHRAIN: "BHSEASI",
+  MSX: "MSX30",
+  ASE: "ASEGI",
+};
+
+/** The trading calendar a market follows (Nomu trades on Tadawul's). */
+export const calendarOf = (market: OverviewMarket) => (market === "NOMU" ? "TADAWUL" : market);
+
+/** An index with its exchange's session state. */
+export interface IndexView {
+  symbol: string;
+  name: string;
+  nameAr: string;
+  market: OverviewMarket;
+  price: number;
+  changePercent: number | null;
+  freshness: Freshness;
+  source: string;
+  openNow: boolean;
+  lastCloseAt: number | null;
+  nextOpenAt: number | null;
+}
+
+/** What `/markets` shows for one tab and `GET /api/markets/overview` answers. */
+export interface OverviewView {
+  tab: OverviewTab;
+  summary: MarketSummary;
+  indices: IndexView[];
+  /** The tick the figures are from (ms); 0 before the first. */
+  asOf: number;
+}
+
+export const UNKNOWN_MARKET = `Unknown market: use one of ${OVERVIEW_TABS.join(", ")}.`;
+
+/** The `market` parameter, every value given: absent is the GCC-wide view; an unknown one, or two, is refused. */
+export function parseOverviewTab(
+  values: string[],
+): { ok: true; tab: OverviewTab } | { ok: false; error: string } {
+  if (values.length > 1) return { ok: false, error: "market: give it once" };
+  const value = values[0];
+  if (value === undefined || value === "") return { ok: true, tab: "GCC" };
+  const tab = OVERVIEW_TABS.find((t) => t === value.toUpperCase());
+  return tab ? { ok: true, tab } : { ok: false, error: UNKNOWN_MARKET };
+}

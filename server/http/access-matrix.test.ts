@@ -774,6 +774,12 @@ const MATRIX: Row[] = [
       }),
     expect: adminOnly(200, 403),
   },
+  { name: "GET markets", call: (who) => send(who, "GET", "/markets?market=DFM"), expect: same(200) },
+  {
+    name: "GET api/markets/overview",
+    call: (who) => send(who, "GET", "/api/markets/overview?market=TADAWUL"),
+    expect: same(200),
+  },
   {
     name: "GET dividends",
     call: (who) => send(who, "GET", "/dividends?exchange=TADAWUL"),

@@ -1108,6 +1108,12 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
         .map(([c, i, d]) => `/calendar.ics?country=${c}&importance=${i}&days=${d}`),
       clientError: false,
     },
+    ...(["/markets", "/api/markets/overview"] as const).map((path) => ({
+      name: `${path} with an unknown market`,
+      who: "anonymous" as const,
+      url: encoded.map((v) => `${path}?market=x${v}`),
+      clientError: true,
+    })),
     ...(["/dividends", "/api/dividends", "/dividends.ics"] as const).map((path) => ({
       name: `${path} with an unknown exchange or sector`,
       who: "anonymous" as const,
@@ -1158,6 +1164,13 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
     const twice = await send("GET", "/api/instruments?exchange=DFM&exchange=ADX");
     expect(twice.status).toBe(400);
     expect(JSON.parse(twice.text)).toEqual({ ok: false, error: "exchange: give it once" });
+    const market = await send("GET", "/api/markets/overview?market=NYSE");
+    expect(market.status).toBe(400);
+    expect(JSON.parse(market.text)).toEqual({
+      ok: false,
+      error:
+        "Unknown market: use one of GCC, TADAWUL, NOMU, DFM, ADX, QSE, BOURSA_KUWAIT, BAHRAIN, MSX, ASE.",
+    });
     const calendar = await send("GET", "/api/calendar?from=nope");
     expect(calendar.status).toBe(400);
     expect(JSON.parse(calendar.text)).toMatchObject({ ok: false, fields: { from: expect.any(String) } });

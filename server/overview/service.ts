@@ -7,11 +7,12 @@ import { createOverviewModel } from "./model";
 import { buildRow, type SessionVolume, type YearRange } from "./row";
 import { simulatedVolume } from "./sim-volume";
 import type { Overview } from "./types";
+import { indicesOf } from "./view";
 
 export interface OverviewDeps {
   db: Db;
   log: Logger;
-  market: Pick<MarketService, "quote" | "onTick" | "exchange">;
+  market: Pick<MarketService, "quote" | "onTick" | "exchange" | "findInstrument">;
   instruments: Pick<InstrumentDirectory, "all">;
   /** The directory's reloads (the listing refresh's additions), with every listing. */
   onListingsChanged?: (fn: (listings: Listing[]) => void) => void;
@@ -73,7 +74,9 @@ export function createOverview(deps: OverviewDeps): Overview {
     for (const l of all) listings.set(l.symbol, l);
     for (const l of all) refreshRow(l);
   });
+  let lastTick = 0;
   market.onTick((changed) => {
+    lastTick = clock();
     for (const q of changed) {
       const listing = listings.get(q.symbol);
       if (listing) refreshRow(listing);
@@ -88,5 +91,6 @@ export function createOverview(deps: OverviewDeps): Overview {
     },
     rows: () => model.rows(),
     summary: (m) => model.summary(m),
+    view: (tab) => ({ tab, summary: model.summary(tab), indices: indicesOf(market, tab), asOf: lastTick }),
   };
 }

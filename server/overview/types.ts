@@ -1,4 +1,10 @@
-import type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
+import type {
+  MarketSummary,
+  OverviewMarket,
+  OverviewRow,
+  OverviewTab,
+  OverviewView,
+} from "#common/market-overview";
 
 export type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
 
@@ -8,4 +14,6 @@ export interface Overview {
   ready(): Promise<void>;
   rows(): OverviewRow[];
   summary(market: OverviewMarket | "GCC"): MarketSummary;
+  /** One tab of `/markets`: its summary and its indices with their session state. */
+  view(tab: OverviewTab): OverviewView;
 }

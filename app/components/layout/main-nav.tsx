@@ -50,6 +50,9 @@ export function MainNav() {
       <a href={localized("/#markets")} className={link({ isActive: false })}>
         {t("nav.liveMarkets")}
       </a>
+      <NavLink to="/markets" end className={link}>
+        {t("nav.markets")}
+      </NavLink>
       <NavDropdown label={t("nav.news")} links={NEWS_LINKS} />
       <NavDropdown label={t("nav.brokers")} links={BROKER_LINKS} />
       <NavLink to="/about" className={link}>

@@ -33,6 +33,9 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
       <Link to="/#markets" className={mobileLink} onClick={onClose}>
         {t("nav.liveMarkets")}
       </Link>
+      <Link to="/markets" className={mobileLink}>
+        {t("nav.markets")}
+      </Link>
       <Section title={t("nav.news")} links={NEWS_LINKS} />
       <Section title={t("nav.brokers")} links={BROKER_LINKS} />
       <Link to="/about" className={mobileLink}>

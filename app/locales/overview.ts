@@ -1,0 +1,4 @@
+// The overview namespace's English texts, loaded by the modules that read them (see ~/lib/i18n).
+import { addNamespaces } from "~/lib/i18n";
+
+addNamespaces(import.meta.glob("./en/overview.json", { eager: true }));
