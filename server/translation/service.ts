@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { ArticleTranslations } from "../content/machine-translation";
 import type { Scheduler } from "../jobs/scheduler";
 import type { Logger } from "../logger";
-import type { Translator } from "./translator";
+import type { Translation, Translator } from "./types";
 
 /**
  * Machine translation of the articles that have no Arabic version, when a model is configured
@@ -25,12 +25,6 @@ export interface TranslationDeps {
   translator?: Translator;
   /** Told when a translation was stored, so every process reads the article pages again. */
   snapshots?: Pick<SharedSnapshots, "changed">;
-}
-
-export interface Translation {
-  readonly enabled: boolean;
-  /** One round: translates up to a few pending articles; how many were stored. */
-  translatePending(signal?: AbortSignal): Promise<number>;
 }
 
 function configuredTranslator(deps: TranslationDeps): (() => Promise<Translator>) | null {

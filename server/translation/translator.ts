@@ -1,19 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, Output } from "ai";
 import { z } from "zod";
-
-/** An article's texts in one language: what is translated, and what comes back. */
-export interface ArticleTexts {
-  title: string;
-  excerpt: string;
-  body: string;
-}
-
-export interface Translator {
-  readonly name: string;
-  /** English to Arabic; throws when the model fails or answers nothing usable. */
-  toArabic(texts: ArticleTexts, signal?: AbortSignal): Promise<ArticleTexts>;
-}
+import type { Translator } from "./types";
 
 const translationSchema = z.object({
   title: z.string().describe("The headline in Arabic"),
