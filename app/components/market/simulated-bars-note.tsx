@@ -4,8 +4,16 @@ import { useFormat } from "~/lib/use-format";
 import type { LiveQuote } from "./market-feed";
 import "~/locales/market";
 
-/** Candle colours of a bar the simulator made: muted violet, the colour of the "Simulated" label. */
-export const SIMULATED_CANDLE = { color: "#c4b5fd", borderColor: "#c4b5fd", wickColor: "#a78bfa" } as const;
+/**
+ * Candle colours of a bar the simulator made: the violet of the "Simulated" label instead of
+ * green and red, with the direction still readable as on a monochrome chart (a rising bar hollow,
+ * a falling bar filled).
+ */
+export function simulatedCandle(rising: boolean) {
+  return rising
+    ? { color: "rgba(196, 181, 253, 0.2)", borderColor: "#8b5cf6", wickColor: "#8b5cf6" }
+    : { color: "#8b5cf6", borderColor: "#8b5cf6", wickColor: "#8b5cf6" };
+}
 
 /**
  * Says which bars of a chart are simulated when a real price stands beside them: "Simulated bars

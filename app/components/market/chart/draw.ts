@@ -1,6 +1,6 @@
 import type { IChartApi, ISeriesApi, SeriesType, UTCTimestamp } from "lightweight-charts";
 import type { Bar } from "#server/market/types";
-import { SIMULATED_CANDLE } from "../simulated-bars-note";
+import { simulatedCandle } from "../simulated-bars-note";
 import {
   COMPARE_COLOR,
   comparison,
@@ -43,13 +43,16 @@ function drawPrice(lib: ChartLib, c: IChartApi, bars: Bar[], style: ChartStyle) 
   const s = c.addSeries(lib.CandlestickSeries, {
     upColor: UP,
     downColor: DOWN,
-    borderVisible: false,
+    borderUpColor: UP,
+    borderDownColor: DOWN,
     wickUpColor: UP,
     wickDownColor: DOWN,
   });
-  // A bar the simulator made is drawn in the muted colours of the "Simulated" label.
+  // A bar the simulator made is drawn in the colours of the "Simulated" label.
   s.setData(
-    bars.map(({ simulated, volume: _v, ...b }) => ts({ ...b, ...(simulated ? SIMULATED_CANDLE : {}) })),
+    bars.map(({ simulated, volume: _v, ...b }) =>
+      ts({ ...b, ...(simulated ? simulatedCandle(b.close >= b.open) : {}) }),
+    ),
   );
   return s;
 }
