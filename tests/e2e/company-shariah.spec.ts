@@ -80,7 +80,7 @@ test.describe("company page: Shariah rulings and disclosures", () => {
     await page.goto(`/admin/shariah?symbol=${SYMBOL}`);
     await hydrated(page);
     const rajhi = page.getByRole("row").filter({ hasText: "Al Rajhi Capital Shariah Board" });
-    await rajhi.getByRole("link", { name: "Edit" }).click();
+    await rajhi.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByLabel("Symbol", { exact: true })).toHaveValue(SYMBOL);
     await expect(page.getByLabel("Authority", { exact: true })).toHaveValue("alrajhi-capital");
     await page.getByLabel("Purification per share (optional)").fill("0.06");

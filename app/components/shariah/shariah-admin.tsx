@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
 import type { ShariahAuthority, ShariahRuling } from "#common/shariah";
@@ -23,6 +23,12 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
   const { t } = useTranslation("shariah");
   const lang = useLang();
   const [editing, setEditing] = useState<ShariahRuling | null>(null);
+  const formBox = useRef<HTMLDivElement>(null);
+  // Editing a row moves the reader to the form above the list, as a link to it would.
+  const edit = (r: ShariahRuling) => {
+    setEditing(r);
+    formBox.current?.scrollIntoView({ block: "start" });
+  };
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">{t("admin.intro")}</p>
@@ -38,7 +44,7 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
           ))}
         </ul>
       </Panel>
-      <div id="shariah-row-form">
+      <div id="shariah-row-form" ref={formBox}>
         <ShariahRowForm
           key={editing ? `${editing.symbol}/${editing.authority.id}` : "new"}
           authorities={data.authorities}
@@ -64,7 +70,7 @@ export function ShariahAdmin({ data }: { data: ShariahAdminData }) {
           actions={`${t("admin.edit")} / ${t("admin.remove")}`}
           rows={data.rows}
           empty={t("admin.empty")}
-          row={(r) => <RulingRow key={`${r.symbol}-${r.authority.id}`} r={r} onEdit={() => setEditing(r)} />}
+          row={(r) => <RulingRow key={`${r.symbol}-${r.authority.id}`} r={r} onEdit={() => edit(r)} />}
         />
         <Pagination pageSize={data.pageSize} total={data.total} param="page" label={t("admin.heading")} />
       </Panel>
@@ -104,9 +110,9 @@ function RulingRow({ r, onEdit }: { r: ShariahRuling; onEdit: () => void }) {
         {r.purificationPerShare ?? "—"}
       </td>
       <td className={`${tdClass} whitespace-nowrap`}>
-        <a href="#shariah-row-form" className={`${smallButton} me-2`} onClick={onEdit}>
+        <button type="button" className={`${smallButton} me-2`} onClick={onEdit}>
           {t("admin.edit")}
-        </a>
+        </button>
         <button type="button" className={dangerButton} disabled={fetcher.state !== "idle"} onClick={remove}>
           {t("admin.remove")}
         </button>
