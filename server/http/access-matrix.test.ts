@@ -776,6 +776,17 @@ const MATRIX: Row[] = [
   },
   { name: "GET markets", call: (who) => send(who, "GET", "/markets?market=DFM"), expect: same(200) },
   {
+    name: "GET api/screener",
+    call: (who) => send(who, "GET", "/api/screener?exchange=TADAWUL&changePercentMin=-100&sort=valueTraded"),
+    expect: same(200),
+  },
+  { name: "GET screener", call: (who) => send(who, "GET", "/screener?exchange=DFM"), expect: same(200) },
+  {
+    name: "GET screener.csv",
+    call: (who) => send(who, "GET", "/screener.csv?exchange=QSE"),
+    expect: same((res) => expect(res.headers.get("content-type")).toContain("text/csv")),
+  },
+  {
     name: "GET api/markets/overview",
     call: (who) => send(who, "GET", "/api/markets/overview?market=TADAWUL"),
     expect: same(200),

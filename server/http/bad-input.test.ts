@@ -1108,6 +1108,17 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
         .map(([c, i, d]) => `/calendar.ics?country=${c}&importance=${i}&days=${d}`),
       clientError: false,
     },
+    ...(["/screener", "/api/screener", "/screener.csv"] as const).map((path) => ({
+      name: `${path} with a bad filter, sort or unknown field`,
+      who: "anonymous" as const,
+      url: fc
+        .tuple(
+          encoded,
+          fc.constantFrom("exchange", "sort", "order", "limit", "priceMin", "volumeMax", "sector", "x"),
+        )
+        .map(([v, key]) => `${path}?${key}=x${v}`),
+      clientError: true,
+    })),
     ...(["/markets", "/api/markets/overview"] as const).map((path) => ({
       name: `${path} with an unknown market`,
       who: "anonymous" as const,
@@ -1171,6 +1182,11 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       error:
         "Unknown market: use one of GCC, TADAWUL, NOMU, DFM, ADX, QSE, BOURSA_KUWAIT, BAHRAIN, MSX, ASE.",
     });
+    const screen = await send("GET", "/api/screener?changePercentMin=two");
+    expect(screen.status).toBe(400);
+    expect(JSON.parse(screen.text)).toEqual({ ok: false, error: "changePercentMin: a number" });
+    const sector = await send("GET", "/api/screener?sector=Nothing");
+    expect(JSON.parse(sector.text)).toEqual({ ok: false, error: "sector: unknown sector" });
     const calendar = await send("GET", "/api/calendar?from=nope");
     expect(calendar.status).toBe(400);
     expect(JSON.parse(calendar.text)).toMatchObject({ ok: false, fields: { from: expect.any(String) } });

@@ -1,3 +1,4 @@
+import { AppError } from "#common/errors";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { MarketService, Quote } from "../market/types";
@@ -5,6 +6,7 @@ import type { InstrumentDirectory, Listing } from "../market/universe";
 import { readSessionVolumes, readYearRanges } from "./history";
 import { createOverviewModel } from "./model";
 import { buildRow, type SessionVolume, type YearRange } from "./row";
+import { screen } from "./screener";
 import { simulatedVolume } from "./sim-volume";
 import type { Overview } from "./types";
 import { indicesOf } from "./view";
@@ -21,6 +23,8 @@ export interface OverviewDeps {
 
 /** Stored history (52-week ranges, real session volumes) is read again at most this often. */
 const HISTORY_MS = 5 * 60_000;
+/** While most companies have no stored bars yet (a first start still backfilling), sooner. */
+const SPARSE_HISTORY_MS = 30_000;
 
 /**
  * Keeps the overview per tick on every process: each changed quote of a listed company rebuilds
@@ -56,7 +60,8 @@ export function createOverview(deps: OverviewDeps): Overview {
     for (const listing of listings.values()) refreshRow(listing);
   }
   const historyDue = () =>
-    clock() - loadedAt >= HISTORY_MS || new Date(clock()).toISOString().slice(0, 10) !== loadedDay;
+    clock() - loadedAt >= (ranges.size * 2 < listings.size ? SPARSE_HISTORY_MS : HISTORY_MS) ||
+    new Date(clock()).toISOString().slice(0, 10) !== loadedDay;
   const reload = () => {
     loading ??= loadHistory()
       .catch((err) => log.error({ err }, "overview: reading stored history failed"))
@@ -91,6 +96,12 @@ export function createOverview(deps: OverviewDeps): Overview {
     },
     rows: () => model.rows(),
     summary: (m) => model.summary(m),
+    screen(query) {
+      if (query.sector && !model.rows().some((r) => r.sector === query.sector))
+        throw new AppError("bad_request:screener", "sector: unknown sector");
+      return screen(model.rows(), query);
+    },
+    sectors: () => [...new Set(model.rows().map((r) => r.sector))].sort(),
     view: (tab) => ({ tab, summary: model.summary(tab), indices: indicesOf(market, tab), asOf: lastTick }),
   };
 }

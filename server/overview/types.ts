@@ -6,6 +6,8 @@ import type {
   OverviewView,
 } from "#common/market-overview";
 
+import type { ScreenerAnswer, ScreenerQuery } from "#common/screener";
+
 export type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
 
 /** The market at a glance: every listed company's row and each market's summary, kept per tick. */
@@ -16,4 +18,8 @@ export interface Overview {
   summary(market: OverviewMarket | "GCC"): MarketSummary;
   /** One tab of `/markets`: its summary and its indices with their session state. */
   view(tab: OverviewTab): OverviewView;
+  /** One page of a screen (GET /api/screener); an unknown sector is refused with a message. */
+  screen(query: ScreenerQuery): ScreenerAnswer;
+  /** The sectors of the listed companies, sorted. */
+  sectors(): string[];
 }

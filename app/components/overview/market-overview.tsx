@@ -207,6 +207,14 @@ export function MarketOverview({ initial }: { initial: OverviewView }) {
         ))}
       </div>
       <SectorTable sectors={s.sectors} />
+      <p className="mt-4 text-sm">
+        <Link
+          to={view.tab === "GCC" || view.tab === "NOMU" ? "/screener" : `/screener?exchange=${view.tab}`}
+          className="font-medium text-sky-800 hover:underline dark:text-sky-300"
+        >
+          {t("screenerLink")}
+        </Link>
+      </p>
     </div>
   );
 }
