@@ -20,6 +20,14 @@ const TEXT = {
 test.describe("markets overview", () => {
   test.describe.configure({ timeout: 180_000 });
 
+  test("/markets is served from the page cache to anonymous readers", async ({ request }) => {
+    const first = await request.get("/markets?market=QSE");
+    expect(first.status()).toBe(200);
+    const second = await request.get("/markets?market=QSE");
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    expect(await second.text()).toContain('data-market="QSE"');
+  });
+
   test("the overview shows each exchange's breadth and top movers, follows the live stream, and its tabs switch market; in English and Arabic at 1440 and 390 px", async ({
     page,
   }) => {

@@ -54,7 +54,7 @@ export function MoverTable({ list, movers }: { list: MoverList; movers: Mover[] 
                   >
                     {ar ? m.nameAr : m.name}
                   </Link>
-                  <span className="ms-1 text-xs text-slate-500" dir="ltr">
+                  <span className="mx-1 text-xs text-slate-500" dir="ltr">
                     {m.symbol}
                   </span>
                 </td>

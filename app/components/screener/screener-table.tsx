@@ -85,7 +85,7 @@ export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: Screene
                 >
                   {i18n.language === "ar" ? r.nameAr : r.name}
                 </Link>
-                <span className="ms-1 text-xs text-slate-500" dir="ltr">
+                <span className="mx-1 text-xs text-slate-500" dir="ltr">
                   {r.symbol}
                 </span>
                 {r.freshness === "simulated" ? (
