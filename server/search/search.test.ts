@@ -214,7 +214,8 @@ describe("search", () => {
       published: false,
     });
     expect(await find("qwertyzakat")).toEqual([]);
-    expect((await s.search.search("Falcon")).results[0]?.source).toBe("broker");
+    // "Falcon" alone also names a listed company (Arabia Falcon Insurance, MSX); the broker's full name is unambiguous.
+    expect((await s.search.search("Falcon Markets")).results[0]?.source).toBe("broker");
   });
 });
 
