@@ -26,6 +26,8 @@ describe("shipped listings", () => {
     expect(counts.QSE).toBeGreaterThan(40);
     expect(counts.BOURSA_KUWAIT).toBeGreaterThan(130);
     expect(counts.MSX).toBeGreaterThan(80);
+    expect(counts.DFM).toBeGreaterThan(40);
+    expect(counts.ADX).toBeGreaterThan(75);
     expect(counts.BAHRAIN).toBeGreaterThan(35);
     expect(nomu).toBeGreaterThan(50);
     for (const l of listings) expect(l.source).toBeTruthy();
