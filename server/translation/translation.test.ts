@@ -1,58 +1,27 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleTranslations } from "../content/machine-translation";
 import type { Services } from "../services";
+import { type JsonModelStub, startJsonModelStub } from "../testing/json-model-stub";
 import { createTestServices } from "../testing/test-services";
 import { createTranslation } from "./service";
 
 /** An OpenAI-compatible model on loopback that answers every translation with the same Arabic. */
-let server: http.Server;
+let stub: JsonModelStub;
 let baseURL: string;
-const prompts: string[] = [];
 let failing = false;
+const prompts = () => stub.requests.map((r) => JSON.stringify(r.body.messages));
 
 const ARABIC = { title: "عنوان مترجم آلياً", excerpt: "ملخص مترجم", body: "## قسم\n\nنص المقال مترجماً." };
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      if (req.url !== "/v1/chat/completions") return res.writeHead(404).end();
-      const body = JSON.parse(raw) as { messages: Array<{ role: string; content: unknown }> };
-      prompts.push(JSON.stringify(body.messages));
-      res.setHeader("Content-Type", "application/json");
-      if (failing) {
-        res.statusCode = 500;
-        return res.end(
-          JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }),
-        );
-      }
-      res.end(
-        JSON.stringify({
-          id: "chatcmpl-1",
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model: "stub-model",
-          choices: [
-            {
-              index: 0,
-              message: { role: "assistant", content: JSON.stringify(ARABIC) },
-              finish_reason: "stop",
-            },
-          ],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  stub = await startJsonModelStub(() =>
+    failing
+      ? { status: 500, error: { message: "The server had an error", type: "server_error" } }
+      : { content: JSON.stringify(ARABIC) },
+  );
+  baseURL = stub.url;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => stub.close());
 
 let s: Services;
 beforeAll(async () => {
@@ -101,7 +70,7 @@ describe("machine translation of articles without an Arabic version", () => {
       titleAr: "كتب المحرر العربية",
       bodyMarkdownAr: "نص المحرر",
     });
-    prompts.length = 0;
+    stub.requests.length = 0;
     while ((await t.translatePending()) > 0);
     const stored = await s.content.articles.get("offline-article-stays-english");
     expect(stored).toMatchObject({
@@ -111,14 +80,14 @@ describe("machine translation of articles without an Arabic version", () => {
     });
     expect(stored.bodyHtmlAr).toContain("<h2");
     expect(
-      prompts.some((p) => p.includes("Offline article stays English") && p.includes("The English body.")),
+      prompts().some((p) => p.includes("Offline article stays English") && p.includes("The English body.")),
     ).toBe(true);
     // The editor's Arabic is never sent or replaced; translated articles are not asked again.
-    expect(prompts.some((p) => p.includes("Editor wrote the Arabic"))).toBe(false);
+    expect(prompts().some((p) => p.includes("Editor wrote the Arabic"))).toBe(false);
     expect((await s.content.articles.get(edited.slug)).titleAr).toBe("كتب المحرر العربية");
-    prompts.length = 0;
+    stub.requests.length = 0;
     expect(await t.translatePending()).toBe(0);
-    expect(prompts).toEqual([]);
+    expect(prompts()).toEqual([]);
     const [card] = (await s.content.articles.list({ limit: 50 })).filter((a) => a.slug === stored.slug);
     expect(card?.arMachineTranslated).toBe(true);
   });

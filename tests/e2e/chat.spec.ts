@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
 import { type OpenAiStub, startOpenAiStub } from "#server/chat/testing/openai-stub";
+import { type AppServer, appServerURL, startAppServer } from "./app-server";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 // The shared server runs without AI settings, so it answers with the offline assistant. The
@@ -221,62 +219,32 @@ test.describe("offline assistant (no AI provider configured)", () => {
 });
 
 test.describe("AI provider (OpenAI-compatible stub through the AI SDK)", () => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 57;
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = `.tmp/e2e-chat-ai-${port}`;
+  const PORT_OFFSET = 57;
   let stub: OpenAiStub;
-  let server: ChildProcess;
+  let server: AppServer | undefined;
 
-  test.use({ baseURL });
+  test.use({ baseURL: appServerURL(PORT_OFFSET) });
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     stub = await startOpenAiStub();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}.lock`, { force: true });
-    // The compiled server of the build, as production runs it.
-    server = spawn(
-      process.execPath,
-      [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          PUBLIC_URL: baseURL,
-          LOG_LEVEL: "error",
-          MARKET_TICK_MS: "1000",
-          MARKET_PROVIDER: "simulator",
-          CALENDAR_SOURCE: "schedule",
-          RSS_SEED_REAL_FEEDS: "false",
-          RSS_POLL_MINUTES: "60",
-          AI_BASE_URL: stub.url,
-          AI_API_KEY: "sk-e2e",
-          AI_MODEL: "stub-model",
-          AI_TIMEOUT_MS: "2000",
-          AI_MAX_RETRIES: "1",
-          CHAT_RATE_LIMIT_PER_IP: "1000",
-        },
-        stdio: ["ignore", "ignore", "inherit"],
+    server = await startAppServer({
+      portOffset: PORT_OFFSET,
+      name: "chat-ai",
+      env: {
+        LOG_LEVEL: "error",
+        AI_BASE_URL: stub.url,
+        AI_API_KEY: "sk-e2e",
+        AI_MODEL: "stub-model",
+        AI_TIMEOUT_MS: "2000",
+        AI_MAX_RETRIES: "1",
+        CHAT_RATE_LIMIT_PER_IP: "1000",
       },
-    );
-    for (let i = 0; i < 240; i++) {
-      const ok = await fetch(`${baseURL}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error("the AI-mode app server did not start");
+    });
   });
 
   test.afterAll(async () => {
-    if (server?.pid && server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await stub?.close();
   });
 

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
-import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
+import { type JsonModelStub, startJsonModelStub } from "#server/testing/json-model-stub";
+import { type AppServer, appServerURL, startAppServer } from "./app-server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -13,122 +10,45 @@ import { expect, test } from "./fixtures";
  * while it is stopped; the translation job runs when the server starts.
  */
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 61;
-const baseURL = `http://localhost:${port}`;
-const dataDir = `.tmp/e2e-translation-${port}`;
+const PORT_OFFSET = 61;
 const SLUG = "english-only-desk-note";
 const ARABIC = { title: "مذكرة المكتب بالعربية", excerpt: "ملخص مترجم", body: "## قسم\n\nنص مترجم آلياً." };
 
-let stub: http.Server;
-let stubUrl: string;
-let server: ChildProcess | null = null;
-const prompts: string[] = [];
+let stub: JsonModelStub;
+let server: AppServer | null = null;
+const prompts = () => stub.requests.map((r) => JSON.stringify(r.body.messages));
 
-function startStub() {
-  stub = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      if (req.url !== "/v1/chat/completions") return res.writeHead(404).end();
-      prompts.push(raw);
-      res.setHeader("Content-Type", "application/json");
-      res.end(
-        JSON.stringify({
-          id: "chatcmpl-1",
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model: "stub-model",
-          choices: [
-            {
-              index: 0,
-              message: { role: "assistant", content: JSON.stringify(ARABIC) },
-              finish_reason: "stop",
-            },
-          ],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    });
+const startServer = (keepData: boolean) =>
+  startAppServer({
+    portOffset: PORT_OFFSET,
+    name: "translation",
+    keepData,
+    env: { AI_BASE_URL: stub.url, AI_API_KEY: "sk-e2e", AI_MODEL: "stub-model", AI_TIMEOUT_MS: "5000" },
   });
-  return new Promise<void>((resolve) =>
-    stub.listen(0, "127.0.0.1", () => {
-      stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
-      resolve();
-    }),
-  );
-}
-
-async function startServer() {
-  server = spawn(
-    process.execPath,
-    [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
-        LOG_LEVEL: "error",
-        MARKET_TICK_MS: "1000",
-        MARKET_PROVIDER: "simulator",
-        CALENDAR_SOURCE: "schedule",
-        RSS_SEED_REAL_FEEDS: "false",
-        RSS_POLL_MINUTES: "60",
-        AI_BASE_URL: stubUrl,
-        AI_API_KEY: "sk-e2e",
-        AI_MODEL: "stub-model",
-        AI_TIMEOUT_MS: "5000",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  await expect
-    .poll(
-      () =>
-        fetch(`${baseURL}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(true);
-}
-
-async function stopServer() {
-  if (!server?.pid || server.exitCode !== null) return;
-  const exited = new Promise((r) => server!.once("exit", r));
-  server.kill("SIGTERM");
-  await exited;
-}
 
 test.describe("machine translation with a configured model", () => {
-  test.use({ baseURL });
+  test.use({ baseURL: appServerURL(PORT_OFFSET) });
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    await startStub();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}.lock`, { force: true });
+    stub = await startJsonModelStub(() => ({ content: JSON.stringify(ARABIC) }));
     // A first start migrates and seeds the database (the shipped articles all have Arabic).
-    await startServer();
-    await stopServer();
-    const db = new PGlite(dataDir);
+    server = await startServer(false);
+    await server.stop({ keepData: true });
+    const db = new PGlite(server.dataDir);
     await db.query(
       `insert into articles (slug, section, title, excerpt, body_markdown, published_at)
        values ($1, 'economic', 'English-only desk note', 'An English excerpt', 'The English body.', now())`,
       [SLUG],
     );
     await db.close();
-    prompts.length = 0;
-    await startServer();
+    stub.requests.length = 0;
+    server = await startServer(true);
   });
 
   test.afterAll(async () => {
-    await stopServer();
-    await new Promise((r) => stub?.close(r));
+    await server?.stop();
+    await stub?.close();
   });
 
   test("an article without Arabic is translated once and labelled, with a link to the original", async ({
@@ -137,7 +57,7 @@ test.describe("machine translation with a configured model", () => {
     await expect
       .poll(async () => (await page.request.get(`/ar/news/article/${SLUG}`)).text(), { timeout: 60_000 })
       .toContain(ARABIC.title);
-    expect(prompts.filter((p) => p.includes("English-only desk note"))).toHaveLength(1);
+    expect(prompts().filter((p) => p.includes("English-only desk note"))).toHaveLength(1);
     await page.goto(`/ar/news/article/${SLUG}`);
     await expect(page.locator("h1")).toHaveText(ARABIC.title);
     const note = page.getByTestId("machine-translated");

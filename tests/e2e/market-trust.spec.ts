@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
+import { startAppServer } from "./app-server";
 import { at } from "./catalogs";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
@@ -49,55 +48,27 @@ async function startTrustSite() {
   });
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
   const stubPort = (stub.address() as AddressInfo).port;
-  const port = Number(process.env.E2E_PORT ?? 4173) + 7;
-  const base = `http://localhost:${port}`;
-  const dataDir = `.tmp/e2e-trust-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  const app = spawn(
-    process.execPath,
-    [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
-    {
+  try {
+    const app = await startAppServer({
+      portOffset: 7,
+      name: "trust",
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        MARKET_TICK_MS: "1000",
         MARKET_PROVIDER: "http",
         MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
         MARKET_BUDGETS: "yahoo=600/100000",
-        CALENDAR_SOURCE: "schedule",
-        RSS_SEED_REAL_FEEDS: "false",
-        RSS_POLL_MINUTES: "60",
-        LOG_LEVEL: "warn",
-        AUTH_RATE_LIMIT_PER_MINUTE: "500",
-        SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1000}`,
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const stopAll = async () => {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await exited;
-    stub.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}.lock`, { recursive: true, force: true });
-  };
-  try {
-    // A first start writes a year of history for every instrument before it is ready.
-    await expect
-      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 180_000 })
-      .toBe(200);
+    });
+    return {
+      base: app.baseURL,
+      async stop() {
+        await app.stop();
+        stub.close();
+      },
+    };
   } catch (err) {
-    await stopAll();
+    stub.close();
     throw err;
   }
-  return {
-    base,
-    stop: stopAll,
-  };
 }
 
 const freshness = (page: Page) => page.locator('main [data-field="freshness"]').first();

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { PRODUCTION_NODE_FLAGS, serverEntry } from "#scripts/production-node-flags";
+import { startAppServer } from "./app-server";
 import { at, tr } from "./catalogs";
 import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
@@ -177,58 +176,26 @@ async function startStubbedSite() {
   });
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
   const stubPort = (stub.address() as AddressInfo).port;
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const p = (probe.address() as AddressInfo).port;
-      probe.close(() => resolve(p));
+  try {
+    const app = await startAppServer({
+      portOffset: 11,
+      name: "universe-stub",
+      env: { MARKET_PROVIDER: "http", MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}` },
     });
-  });
-  const base = `http://localhost:${port}`;
-  const dataDir = `.tmp/e2e-universe-stub-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  const smtpPort = Number(process.env.E2E_PORT ?? 4173) + 1000;
-  // The compiled server of the build, as production runs it.
-  const app = spawn(
-    process.execPath,
-    [...PRODUCTION_NODE_FLAGS, serverEntry(process.env.BUILD_DIR ?? "build")],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        MARKET_TICK_MS: "1000",
-        MARKET_PROVIDER: "http",
-        MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
-        // The calendar stays on its shipped schedule: no request to the weekly feed leaves the machine.
-        CALENDAR_SOURCE: "schedule",
-        RSS_SEED_REAL_FEEDS: "false",
-        RSS_POLL_MINUTES: "60",
-        LOG_LEVEL: "warn",
-        AUTH_RATE_LIMIT_PER_MINUTE: "500",
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    return {
+      base: app.baseURL,
+      setPrice: (p: number) => {
+        price = p;
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  await expect
-    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
-    .toBe(200);
-  return {
-    base,
-    setPrice: (p: number) => {
-      price = p;
-    },
-    async stop() {
-      const exited = new Promise((resolve) => app.once("exit", resolve));
-      app.kill("SIGTERM");
-      await exited;
-      stub.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(`${dataDir}.lock`, { recursive: true, force: true });
-    },
-  };
+      async stop() {
+        await app.stop();
+        stub.close();
+      },
+    };
+  } catch (err) {
+    stub.close();
+    throw err;
+  }
 }
 
 test("an alert on a listed company triggers from a loopback provider's price", async ({ browser }) => {

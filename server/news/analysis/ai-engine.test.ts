@@ -1,14 +1,12 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type JsonModelStub, type ModelStubAnswer, startJsonModelStub } from "../../testing/json-model-stub";
 import { createAiEngine } from "./ai-engine";
 import { createLazyAiEngine } from "./lazy-ai-engine";
 
-/** An OpenAI-compatible server on loopback answering /v1/chat/completions. */
-let server: http.Server;
+/** The model on loopback; `mode` chooses how it answers. */
+let stub: JsonModelStub;
 let baseURL: string;
-const requests: Array<{ auth?: string; body: any }> = [];
 let mode: "ok" | "quota" | "garbage" | "error" | "slow" = "ok";
 
 const modelAnswer = {
@@ -20,53 +18,27 @@ const modelAnswer = {
   sectors: ["Banking", "Banking"],
 };
 
+function answer(): ModelStubAnswer {
+  if (mode === "quota") {
+    const error = {
+      message: "You exceeded your current quota",
+      type: "insufficient_quota",
+      code: "insufficient_quota",
+    };
+    return { status: 429, error };
+  }
+  if (mode === "error")
+    return { status: 500, error: { message: "The server had an error", type: "server_error" } };
+  // Never answered within the engine's timeout.
+  if (mode === "slow") return "no-answer";
+  return { content: mode === "garbage" ? "not json at all" : JSON.stringify(modelAnswer) };
+}
+
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      if (req.url !== "/v1/chat/completions") return res.writeHead(404).end();
-      requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-      res.setHeader("Content-Type", "application/json");
-      if (mode === "quota") {
-        res.statusCode = 429;
-        return res.end(
-          JSON.stringify({
-            error: {
-              message: "You exceeded your current quota",
-              type: "insufficient_quota",
-              code: "insufficient_quota",
-            },
-          }),
-        );
-      }
-      if (mode === "error") {
-        res.statusCode = 500;
-        return res.end(
-          JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }),
-        );
-      }
-      // Far slower than the engine's timeout; the answer is never read.
-      if (mode === "slow") return void setTimeout(() => res.end("{}"), 10_000).unref();
-      const content = mode === "garbage" ? "not json at all" : JSON.stringify(modelAnswer);
-      res.end(
-        JSON.stringify({
-          id: "chatcmpl-1",
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model: "stub-model",
-          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  stub = await startJsonModelStub(answer);
+  baseURL = stub.url;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => stub.close());
 
 const input = {
   title: "TASI climbs as banks rally",
@@ -89,7 +61,7 @@ describe("AI analysis engine", () => {
       sectors: ["Banking"],
       engine: "ai:stub-model",
     });
-    const { auth, body } = requests.at(-1)!;
+    const { auth, body } = stub.requests.at(-1)!;
     expect(auth).toBe("Bearer sk-test");
     expect(body.model).toBe("stub-model");
     expect(body.response_format?.type).toBe("json_schema");
@@ -107,25 +79,25 @@ describe("AI analysis engine", () => {
       log,
     });
     expect(engine.name).toBe("ai:stub-model");
-    const before = requests.length;
+    const before = stub.requests.length;
     const a = await engine.analyze(input);
     expect(a.engine).toBe("ai:stub-model");
     expect(a.sectors).toEqual(["Banking"]);
-    expect(requests.length - before).toBe(1);
+    expect(stub.requests.length - before).toBe(1);
   });
 
   it("falls back to the offline engine on a quota error without retrying, then cools down", async () => {
     mode = "quota";
     const engine = createAiEngine({ baseURL, apiKey: "sk-test", model: "stub-model", timeoutMs: 5000, log });
-    const before = requests.length;
+    const before = stub.requests.length;
     const a = await engine.analyze(input);
     expect(a.engine).toBe("offline-fallback");
     expect(a.summary.length).toBeGreaterThan(0);
-    expect(requests.length - before).toBe(1);
+    expect(stub.requests.length - before).toBe(1);
     // While cooling down the endpoint is not called again.
     mode = "ok";
     expect((await engine.analyze(input)).engine).toBe("offline-fallback");
-    expect(requests.length - before).toBe(1);
+    expect(stub.requests.length - before).toBe(1);
   });
 
   it("falls back when the model's answer does not match the schema", async () => {
