@@ -40,7 +40,7 @@ async function addFeed(page: Page, url: string) {
 }
 
 async function importCsv(page: Page, csv: string, button: "Check the file" | "Import") {
-  await page.getByLabel("CSV", { exact: true }).fill(csv);
+  await page.getByLabel("CSV text", { exact: true }).fill(csv);
   await page.getByRole("button", { name: button, exact: true }).click();
 }
 

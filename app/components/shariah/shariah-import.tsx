@@ -39,7 +39,7 @@ export function ShariahImport() {
         <input type="file" accept=".csv,text/csv" onChange={choose} className="mt-1 block text-sm" />
       </label>
       <TextareaField
-        label="CSV"
+        label={t("admin.csvText")}
         name="csv"
         dir="ltr"
         value={csv}

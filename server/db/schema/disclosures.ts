@@ -45,5 +45,7 @@ export const disclosures = pgTable(
   (t) => [
     index("disclosures_symbol_published_idx").on(t.symbol, sql`${t.publishedAt} desc`),
     index("disclosures_published_idx").on(sql`${t.publishedAt} desc`),
+    // Removing a feed removes its announcements (the cascade looks them up by feed).
+    index("disclosures_feed_idx").on(t.feedId),
   ],
 );

@@ -65,6 +65,8 @@ export const dividendReminders = pgTable(
   (t) => [
     uniqueIndex("dividend_reminders_user_action_uq").on(t.userId, t.actionId),
     index("dividend_reminders_due_idx").on(t.remindAt),
+    // Removing a distribution removes its reminders and notices (the cascade looks them up by it).
+    index("dividend_reminders_action_idx").on(t.actionId),
   ],
 );
 
@@ -78,5 +80,8 @@ export const dividendWatchNotices = pgTable(
       .references(() => corporateActions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.actionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.actionId] }),
+    index("dividend_watch_notices_action_idx").on(t.actionId),
+  ],
 );

@@ -38,6 +38,8 @@ export const shariahRulings = pgTable(
   (t) => [
     uniqueIndex("shariah_rulings_symbol_authority_idx").on(t.symbol, t.authorityId),
     index("shariah_rulings_authority_idx").on(t.authorityId),
+    // Deleting an editor's account clears their name from the rows they wrote.
+    index("shariah_rulings_updated_by_idx").on(t.updatedBy),
     check("shariah_rulings_ruling_check", sql`${t.ruling} in ('compliant', 'non-compliant', 'mixed')`),
   ],
 );
