@@ -172,13 +172,13 @@ test("newsletter: validation texts, a test send that shows up in the mail viewer
 
   const subject = `Gulf weekly ${Date.now()}`;
   const testEmail = uniqueEmail("nl-test");
-  await form.getByLabel("Subject").fill(subject);
-  await form.getByLabel("Content").fill("Markets **rallied** this week.");
+  await form.getByLabel("Subject", { exact: true }).fill(subject);
+  await form.getByLabel("Content", { exact: true }).fill("Markets **rallied** this week.");
   await form.getByLabel("Test email").fill(testEmail);
   await form.getByRole("button", { name: "Send Test" }).click();
   await expect(form.getByText("Test newsletter sent successfully!")).toBeVisible();
   // A test keeps the form filled.
-  await expect(form.getByLabel("Subject")).toHaveValue(subject);
+  await expect(form.getByLabel("Subject", { exact: true })).toHaveValue(subject);
   await mailsTo(testEmail);
 
   // The mail viewer lists it; its body opens in a sandboxed frame.
@@ -194,11 +194,11 @@ test("newsletter: validation texts, a test send that shows up in the mail viewer
 
   // Sending to everyone clears the form and shows up in the campaign history.
   await openTab(page, "newsletter", "Newsletter");
-  await form.getByLabel("Subject").fill(subject);
-  await form.getByLabel("Content").fill("Markets rallied this week.");
+  await form.getByLabel("Subject", { exact: true }).fill(subject);
+  await form.getByLabel("Content", { exact: true }).fill("Markets rallied this week.");
   await form.getByRole("button", { name: "Send to Subscribers" }).click();
   await expect(form.getByText("Newsletter sent to all subscribers!")).toBeVisible();
-  await expect(form.getByLabel("Subject")).toHaveValue("");
+  await expect(form.getByLabel("Subject", { exact: true })).toHaveValue("");
   await expect(page.getByRole("row").filter({ hasText: subject })).toBeVisible();
   await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
     "href",
