@@ -1,7 +1,4 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { DisclosureFeedInput } from "#common/disclosures";
-import { AppError } from "#common/errors";
-import { recordAudit } from "../admin/audit";
 import { ALERT_TOPICS } from "../alerts/topics";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -14,7 +11,7 @@ import type { Listing } from "../market/universe/types";
 import type { Bus } from "../realtime/bus";
 import { type DisclosureNotice, recordDisclosureNotices } from "./notify";
 import { pollDisclosureFeed } from "./poll";
-import { readDisclosures, toFeed } from "./store";
+import { readDisclosures, saveFeed, toFeed } from "./store";
 import type { Disclosures } from "./types";
 
 export interface DisclosuresDeps {
@@ -74,28 +71,7 @@ export function createDisclosures(deps: DisclosuresDeps): Disclosures {
     async feeds() {
       return (await db.select().from(disclosureFeeds).orderBy(asc(disclosureFeeds.createdAt))).map(toFeed);
     },
-    async saveFeed(actorId, input: DisclosureFeedInput) {
-      const values = { ...input, id: undefined, nextPollAt: new Date(), failures: 0, updatedAt: new Date() };
-      const saved = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        const [row] = input.id
-          ? await tx.update(disclosureFeeds).set(values).where(eq(disclosureFeeds.id, input.id)).returning()
-          : await tx
-              .insert(disclosureFeeds)
-              .values(values)
-              .onConflictDoUpdate({ target: disclosureFeeds.url, set: values })
-              .returning();
-        if (!row) throw new AppError("not_found:disclosure_feed", "Feed not found.");
-        await recordAudit(tx, {
-          actorId,
-          action: "disclosures.feed.save",
-          target: row.id,
-          details: { url: row.url },
-        });
-        return row;
-      });
-      return toFeed(saved);
-    },
+    saveFeed: (actorId, input) => saveFeed(db, actorId, input),
     async pollDue(now = new Date(), opts = {}) {
       const only = opts.feedId ? eq(disclosureFeeds.id, opts.feedId) : undefined;
       const due = await db

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Disclosure, DisclosureFeed } from "#common/disclosures";
+import type { Disclosure, DisclosureFeed, DisclosureFeedInput } from "#common/disclosures";
+import { AppError } from "#common/errors";
+import { recordAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { disclosureFeeds, disclosures } from "../db/schema";
 
@@ -60,4 +62,31 @@ export async function storedKeys(db: Db, keys: string[]) {
     .from(disclosures)
     .where(and(inArray(disclosures.dedupeKey, keys)));
   return new Set(rows.map((r) => r.k));
+}
+
+/**
+ * Creates or edits a feed (one per address) with the editor's audit entry in one transaction; a
+ * saved feed is due at once, its failures forgotten.
+ */
+export async function saveFeed(db: Db, actorId: string, input: DisclosureFeedInput): Promise<DisclosureFeed> {
+  const values = { ...input, id: undefined, nextPollAt: new Date(), failures: 0, updatedAt: new Date() };
+  const saved = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = input.id
+      ? await tx.update(disclosureFeeds).set(values).where(eq(disclosureFeeds.id, input.id)).returning()
+      : await tx
+          .insert(disclosureFeeds)
+          .values(values)
+          .onConflictDoUpdate({ target: disclosureFeeds.url, set: values })
+          .returning();
+    if (!row) throw new AppError("not_found:disclosure_feed", "Feed not found.");
+    await recordAudit(tx, {
+      actorId,
+      action: "disclosures.feed.save",
+      target: row.id,
+      details: { url: row.url },
+    });
+    return row;
+  });
+  return toFeed(saved);
 }

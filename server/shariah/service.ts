@@ -11,7 +11,7 @@ import {
   readAuthorities,
   readRulings,
   upsertAuthorities,
-  writeRulings,
+  writeRulingsAudited,
 } from "./store";
 import type { Shariah } from "./types";
 import { checkRow, type RowRules } from "./validate";
@@ -65,14 +65,10 @@ export function createShariah(deps: ShariahDeps): Shariah {
       const checked = checkRow(input, 1, await rules());
       if ("errors" in checked) return { ok: false, errors: checked.errors };
       const row = checked.value;
-      await db.transaction(async (tx) => {
-        await writeRulings(tx as unknown as Db, [row], actorId);
-        await recordAudit(tx as unknown as Db, {
-          actorId,
-          action: "shariah.save",
-          target: `${row.symbol}/${row.authorityId}`,
-          details: { ruling: row.ruling, listDate: row.listDate },
-        });
+      await writeRulingsAudited(db, [row], actorId, {
+        action: "shariah.save",
+        target: `${row.symbol}/${row.authorityId}`,
+        details: { ruling: row.ruling, listDate: row.listDate },
       });
       const saved = (await readRulings(db, { symbol: row.symbol })).rows;
       return { ok: true, ruling: saved.find((r) => r.authority.id === row.authorityId)! };
@@ -81,15 +77,11 @@ export function createShariah(deps: ShariahDeps): Shariah {
       const { rows, errors } = checkCsv(csv, await rules());
       if (errors.length) return { ok: false, errors };
       const updated = await countExisting(db, rows);
+      // One transaction: the file is in the table whole or not at all.
       if (!dryRun) {
-        // One transaction: the file is in the table whole or not at all.
-        await db.transaction(async (tx) => {
-          await writeRulings(tx as unknown as Db, rows, actorId);
-          await recordAudit(tx as unknown as Db, {
-            actorId,
-            action: "shariah.import",
-            details: { rows: rows.length, updated },
-          });
+        await writeRulingsAudited(db, rows, actorId, {
+          action: "shariah.import",
+          details: { rows: rows.length, updated },
         });
       }
       return { ok: true, dryRun, rows: rows.length, inserted: rows.length - updated, updated };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ShariahAuthority, ShariahRuling } from "#common/shariah";
+import { recordAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { shariahAuthorities, shariahRulings } from "../db/schema";
 import { AUTHORITIES } from "./authorities";
@@ -136,4 +137,18 @@ export async function deleteRuling(db: Db, symbol: string, authorityId: string) 
     .where(and(eq(shariahRulings.symbol, symbol), eq(shariahRulings.authorityId, authorityId)))
     .returning({ id: shariahRulings.id });
   return gone.length > 0;
+}
+
+/** Writes the rows and the editor's audit entry in one transaction: both are stored or neither. */
+export async function writeRulingsAudited(
+  db: Db,
+  rows: CheckedRow[],
+  actorId: string,
+  audit: { action: string; target?: string; details: Record<string, unknown> },
+) {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await writeRulings(tx, rows, actorId);
+    await recordAudit(tx, { actorId, ...audit });
+  });
 }
