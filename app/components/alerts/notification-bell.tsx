@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { onStreamEvent, onStreamStatus, restartStream } from "~/lib/event-stream";
 import { useRootData } from "~/lib/root-data";
 import { toast } from "~/lib/toast";
+import { useFormat } from "~/lib/use-format";
 import { refreshUnread, unreadStore, useUnreadCount } from "./unread-store";
 
 /**
@@ -16,6 +17,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const userId = useRootData()?.user?.id ?? null;
   const unread = useUnreadCount();
+  const f = useFormat();
   const seenUser = useRef(userId);
 
   // The stream identifies the user when it opens: reopen it after sign-in or sign-out.
@@ -65,7 +67,8 @@ export function NotificationBell() {
           className="absolute -end-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-5 text-white"
           aria-hidden
         >
-          {unread > 99 ? "99+" : unread}
+          {/* In the page's digits, as the bell's name says the number. */}
+          {unread > 99 ? `${f.integer(99)}+` : f.integer(unread)}
         </span>
       ) : null}
     </Link>
