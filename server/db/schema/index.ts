@@ -14,6 +14,7 @@ export * from "./news";
 export * from "./newsletter";
 export * from "./push";
 export * from "./rate-limit";
+export * from "./screens";
 export * from "./settings";
 export * from "./shariah";
 export * from "./site-forms";
