@@ -12,6 +12,7 @@ export * from "./mail";
 export * from "./market";
 export * from "./news";
 export * from "./newsletter";
+export * from "./portfolios";
 export * from "./push";
 export * from "./rate-limit";
 export * from "./screens";
