@@ -47,10 +47,9 @@ describe("shipped listings", () => {
       const rows = listings.filter((l) => l.exchange === exchange);
       return rows.filter((l) => !l.nameArMissing).length / rows.length;
     };
-    for (const exchange of ["TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT", "ASE"])
+    for (const exchange of ["TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT", "MSX", "ASE"])
       expect(share(exchange), exchange).toBeGreaterThanOrEqual(0.95);
-    // Bahrain Bourse and MSX: too few public witnesses for their last names yet (SOURCES.md).
-    expect(share("MSX"), "MSX").toBeGreaterThanOrEqual(0.9);
+    // Bahrain Bourse: too few public witnesses for its last names yet (SOURCES.md).
     expect(share("BAHRAIN"), "BAHRAIN").toBeGreaterThanOrEqual(0.8);
   });
 
@@ -64,11 +63,15 @@ describe("shipped listings", () => {
     // (Action Energy: «العملية للطاقة» against «ألف طاقة»), and then no Arabic name ships.
     expect(ar("KINV")).toBe("الكويتية للاستثمار");
     expect(listings.find((l) => l.symbol === "ALFTAQA")?.nameArMissing).toBe(true);
-    // Lulu (ADX) and Ahli Bank (MSX): two independent lists agree; Renaissance (MSX) does not ship,
-    // its one witness transliterates «ريسانس» where the company's name is «النهضة للخدمات».
+    // Lulu (ADX), Ahli Bank and Oman Cement (MSX): independent lists agree. Renaissance (MSX): one
+    // list transliterates «ريسانس», another gives the company's name «النهضة للخدمات», which ships
+    // as team-checked; Sahara Hospitality, whose one witness the team could not confirm, does not.
     expect(ar("LULU")).toBe("لولو للتجزئة القابضة");
     expect(ar("ABOB")).toBe("البنك الأهلي");
-    expect(listings.find((l) => l.symbol === "RNSS")?.nameArMissing).toBe(true);
+    expect(ar("OCOI")).toBe("أسمنت عمان");
+    expect(ar("RNSS")).toBe("النهضة للخدمات");
+    expect(listings.find((l) => l.symbol === "RNSS")?.source).toMatch(/-team$/);
+    expect(listings.find((l) => l.symbol === "SAHS")?.nameArMissing).toBe(true);
     // Team-checked against the official name: Qatar Islamic Bank is a «مصرف», not a «بنك».
     expect(ar("QIBK")).toBe("مصرف قطر الإسلامي");
     expect(listings.find((l) => l.symbol === "QIBK")?.source).toMatch(/-team$/);
