@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/lib/use-format";
+import { moneyText, weightText } from "./numbers";
+import { headingClass, panelClass } from "./styles";
+import type { PortfolioSnapshot } from "./types";
+import "~/locales/portfolio";
+
+/** The zakat estimate: its amount, its base and rate, the Hijri date it falls due, and what it is not. */
+export function ZakatBox({ snapshot }: { snapshot: PortfolioSnapshot }) {
+  const { t } = useTranslation("portfolio");
+  const f = useFormat();
+  const { zakat, baseCurrency: base } = snapshot;
+  return (
+    <section
+      className={`${panelClass} border-emerald-200`}
+      aria-labelledby="zakat-heading"
+      data-testid="zakat"
+    >
+      <h2 id="zakat-heading" className={headingClass}>
+        {t("zakat.heading")}
+      </h2>
+      <p className="mt-2 text-2xl font-bold tabular-nums text-emerald-800">
+        {moneyText(f, zakat.amount, base)}
+      </p>
+      <p className="text-sm text-slate-700">
+        {t("zakat.base", { value: moneyText(f, zakat.base, base), rate: weightText(f, zakat.rate) })}
+      </p>
+      <p className="text-sm text-slate-700">
+        {t("zakat.due", { hijri: f.digitsIn(zakat.dueDateHijri), date: f.date(zakat.dueDate) })}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{t("zakat.explain")}</p>
+    </section>
+  );
+}
