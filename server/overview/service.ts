@@ -3,11 +3,14 @@ import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { MarketService, Quote } from "../market/types";
 import type { InstrumentDirectory, Listing } from "../market/universe";
+import { createHeatmaps } from "./heatmap";
 import { readSessionVolumes, readYearRanges } from "./history";
 import { createOverviewModel } from "./model";
+import { type PeriodCloses, readPeriodCloses } from "./period-closes";
 import { buildRow, type SessionVolume, type YearRange } from "./row";
 import { screen } from "./screener";
 import { simulatedVolume } from "./sim-volume";
+import { createSparklines } from "./sparklines";
 import type { Overview } from "./types";
 import { indicesOf } from "./view";
 
@@ -39,6 +42,7 @@ export function createOverview(deps: OverviewDeps): Overview {
   const listings = new Map<string, Listing>();
   let ranges = new Map<string, YearRange>();
   let volumes = new Map<string, SessionVolume>();
+  let closes = new Map<string, PeriodCloses>();
   let loadedAt = 0;
   let loadedDay = "";
   let loading: Promise<void> | null = null;
@@ -54,7 +58,11 @@ export function createOverview(deps: OverviewDeps): Overview {
   };
   async function loadHistory() {
     const today = new Date(clock()).toISOString().slice(0, 10);
-    [ranges, volumes] = await Promise.all([readYearRanges(db, today), readSessionVolumes(db, today)]);
+    [ranges, volumes, closes] = await Promise.all([
+      readYearRanges(db, today),
+      readSessionVolumes(db, today),
+      readPeriodCloses(db, today),
+    ]);
     loadedAt = clock();
     loadedDay = today;
     for (const listing of listings.values()) refreshRow(listing);
@@ -80,6 +88,12 @@ export function createOverview(deps: OverviewDeps): Overview {
     for (const l of all) refreshRow(l);
   });
   let lastTick = 0;
+  const sparklines = createSparklines(db, clock);
+  const heatmaps = createHeatmaps({
+    rows: () => model.rows(),
+    closes: () => closes,
+    version: () => `${lastTick}|${loadedAt}`,
+  });
   market.onTick((changed) => {
     lastTick = clock();
     for (const q of changed) {
@@ -102,6 +116,8 @@ export function createOverview(deps: OverviewDeps): Overview {
       return screen(model.rows(), query);
     },
     sectors: () => [...new Set(model.rows().map((r) => r.sector))].sort(),
+    heatmap: heatmaps,
+    sparklines,
     view: (tab) => ({ tab, summary: model.summary(tab), indices: indicesOf(market, tab), asOf: lastTick }),
   };
 }

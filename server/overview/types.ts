@@ -1,3 +1,4 @@
+import type { Heatmap, HeatmapPeriod } from "#common/heatmap";
 import type {
   MarketSummary,
   OverviewMarket,
@@ -5,7 +6,6 @@ import type {
   OverviewTab,
   OverviewView,
 } from "#common/market-overview";
-
 import type { ScreenerAnswer, ScreenerQuery } from "#common/screener";
 
 export type { MarketSummary, OverviewMarket, OverviewRow } from "#common/market-overview";
@@ -20,6 +20,10 @@ export interface Overview {
   view(tab: OverviewTab): OverviewView;
   /** One page of a screen (GET /api/screener); an unknown sector is refused with a message. */
   screen(query: ScreenerQuery): ScreenerAnswer;
+  /** One tab's sector heatmap over a period, laid out for its two boxes. */
+  heatmap(tab: OverviewTab, period: HeatmapPeriod): Heatmap;
+  /** The session's sparkline (SVG polyline points) of each symbol with stored minute bars. */
+  sparklines(symbols: string[]): Promise<Record<string, string>>;
   /** The sectors of the listed companies, sorted. */
   sectors(): string[];
 }
