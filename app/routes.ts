@@ -26,6 +26,7 @@ const pages: RouteConfigEntry[] = [
   route("news-analytics", "routes/news-analytics.tsx"),
   route("price-alerts", "routes/price-alerts.tsx"),
   route("watchlists", "routes/watchlists.tsx"),
+  route("portfolio", "routes/portfolio.tsx"),
   route("account", "routes/account.tsx"),
   route("search", "routes/search.tsx"),
   route("news/economic", "routes/news.economic.tsx"),

@@ -177,7 +177,7 @@ for (const lang of ["en", "ar"] as const) {
       );
     });
 
-    test(title("signed-in pages: price alerts, notifications, chat history drawer"), async ({ page }) => {
+    test(title("signed-in pages: price alerts, portfolio, notifications, chat history"), async ({ page }) => {
       await signUpAndSignIn(page, uniqueEmail("pages"));
       await checkRoute(
         page,
@@ -189,6 +189,7 @@ for (const lang of ["en", "ar"] as const) {
         },
         lang,
       );
+      await checkRoute(page, "portfolio", "/portfolio", undefined, lang);
       await checkRoute(
         page,
         "notifications",

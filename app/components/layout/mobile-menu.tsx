@@ -52,6 +52,9 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
             <Link to="/watchlists" className={mobileLink}>
               {t("nav.watchlists")}
             </Link>
+            <Link to="/portfolio" className={mobileLink}>
+              {t("nav.portfolio")}
+            </Link>
             <Link to="/account" className={mobileLink}>
               {t("nav.accountSettings")}
             </Link>

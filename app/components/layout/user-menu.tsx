@@ -30,6 +30,7 @@ export function UserMenu({ email }: { email: string }) {
       <p className="px-3 py-2 text-xs text-slate-600">{email}</p>
       <MenuLink to="/price-alerts">{t("nav.priceAlerts")}</MenuLink>
       <MenuLink to="/watchlists">{t("nav.watchlists")}</MenuLink>
+      <MenuLink to="/portfolio">{t("nav.portfolio")}</MenuLink>
       <MenuLink to="/account">{t("nav.accountSettings")}</MenuLink>
       <hr className="my-1 border-slate-100" />
       <MenuAction onSelect={() => submit(null, { method: "post", action: localized("/auth/sign-out") })}>
