@@ -79,6 +79,27 @@ describe("Shariah rulings over HTTP", () => {
     ]);
   });
 
+  it("the company page marks each source note with its own language, on the Arabic page too", async () => {
+    const imported = await post("/api/admin/shariah/import", {
+      csv: [
+        "symbol,authority,ruling,listDate,listUrl,purificationPerShare,source",
+        `2010,alrajhi-capital,compliant,2025-08-23,${LIST},,قائمة الراجحي المالية لشهر أغسطس 2025`,
+        `2010,albilad-capital,mixed,2025-07-01,${LIST},,Albilad Capital list of July 2025`,
+      ].join("\n"),
+      dryRun: false,
+    });
+    expect(imported.status).toBe(200);
+    for (const path of ["/markets/2010", "/ar/markets/2010"]) {
+      const html = await (await fetch(app.url + path)).text();
+      const notes = [
+        ...html.matchAll(/<bdi lang="(\w+)" dir="(\w+)" data-field="shariah-source">([^<]*)<\/bdi>/g),
+      ];
+      const byText = Object.fromEntries(notes.map((m) => [m[3], `${m[1]} ${m[2]}`]));
+      expect(byText["قائمة الراجحي المالية لشهر أغسطس 2025"], path).toBe("ar rtl");
+      expect(byText["Albilad Capital list of July 2025"], path).toBe("en ltr");
+    }
+  });
+
   it("an instrument that is not a company answers with no rulings and no disclosures", async () => {
     const res = await fetch(`${app.url}/api/instruments/BTC`);
     expect(res.status).toBe(200);

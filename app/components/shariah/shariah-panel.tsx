@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ShariahRuling } from "#common/shariah";
+import { detectLanguage, textDir } from "#common/text-direction";
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import "~/locales/shariah";
@@ -70,12 +71,8 @@ export function ShariahPanel({ rulings, currency }: { rulings: ShariahRuling[]; 
                   </a>
                 </span>
                 {r.source ? (
-                  <span className="text-xs text-slate-500 sm:col-span-3" dir="auto">
-                    {t("source")}:{" "}
-                    {/* The provenance note is written in English (the list's own terms quoted). */}
-                    <bdi lang="en" dir="ltr">
-                      {r.source}
-                    </bdi>
+                  <span className="text-xs text-slate-500 sm:col-span-3">
+                    {t("source")}: <SourceNote text={r.source} />
                   </span>
                 ) : null}
               </li>
@@ -84,5 +81,18 @@ export function ShariahPanel({ rulings, currency }: { rulings: ShariahRuling[]; 
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A row's provenance note in its own language, whatever the page's: editors write them in English
+ * or Arabic (the shipped rows' notes are English, quoting the lists' Arabic terms), so the note is
+ * marked by its letters for screen readers and laid out in its own direction.
+ */
+function SourceNote({ text }: { text: string }) {
+  return (
+    <bdi lang={detectLanguage(text)} dir={textDir(text)} data-field="shariah-source">
+      {text}
+    </bdi>
   );
 }
