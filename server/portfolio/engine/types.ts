@@ -51,6 +51,8 @@ export interface InstrumentFacts {
 /** The last close on or before `date`, in the instrument's currency (major units), or null. */
 export interface PriceHistory {
   closeOn(symbol: string, date: string): number | null;
+  /** The date of that close, when the history can tell (shown as the price's freshness). */
+  closeDateOn?(symbol: string, date: string): string | null;
 }
 
 /** Units of `to` per 1 `from` on `date`, or null when unknown. */
@@ -80,6 +82,8 @@ export interface EngineInput {
   quotes: Map<string, LiveQuote>;
   today: string;
   now: Date;
+  /** Start of the zakat year (default: today); zakat falls due one Hijri year later. */
+  zakatStart?: string;
 }
 
 export interface Holding {
@@ -155,6 +159,8 @@ export interface PeriodReturn {
   twr: number | null;
   /** XIRR, annualised. */
   mwr: number | null;
+  /** The same money-weighted rate over the period's own length (not annualised). */
+  mwrPeriod?: number | null;
 }
 
 export interface PortfolioSnapshot {
@@ -169,6 +175,8 @@ export interface PortfolioSnapshot {
   zakat: ZakatEstimate;
   simulated: boolean;
   warnings: EngineWarning[];
+  /** Positions sold out (quantity 0) that still carry realised P&L, dividends or fees. */
+  closedPositions?: Holding[];
 }
 
 export type ValidationCode =
@@ -177,6 +185,7 @@ export type ValidationCode =
   | "missing-symbol"
   | "non-positive-quantity"
   | "non-positive-price"
+  | "non-positive-amount"
   | "negative-amount"
   | "bad-split-ratio"
   | "bad-date"
