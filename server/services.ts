@@ -67,6 +67,8 @@ import type { SiteForms } from "./site-forms/types";
 import { createTranslation } from "./translation/service";
 import { createUserLocales } from "./users/service";
 import type { UserLocales } from "./users/types";
+import { createPortfolios } from "./portfolio/service";
+import type { Portfolios } from "./portfolio/types";
 import { createWatchlists } from "./watchlists/service";
 import type { Watchlists } from "./watchlists/types";
 
@@ -126,6 +128,8 @@ export interface Services {
   alerts: Alerts;
   /** A user's named watchlists of instruments, and the alerts set on a whole list. */
   watchlists: Watchlists;
+  /** A reader's portfolios: activities, the valuation, import and export, dividend proposals, alerts. */
+  portfolios: Portfolios;
   /** Subscribers, campaigns and the newsletter mails. */
   newsletter: Newsletter;
   /** Contact, partnership and access-request forms, and the admin inbox. */
@@ -336,6 +340,10 @@ function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, c
     ...{ db, log, market, alerts },
     maxAlertsPerUser: () => readLimit(settings, "alertsPerUser"),
   });
+  const portfolios = createPortfolios({
+    ...{ db, log, bus, outbox, delivery: delivery.queue, publicUrl: config.publicUrl, market },
+    ...{ directory: base.directory, dividends: base.dividends, isLeader: () => jobs.isLeader() },
+  });
   const newsletter = createNewsletter({
     db,
     outbox,
@@ -351,7 +359,7 @@ function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, c
     ...{ config, log, database, db, jobs, settings, outbox },
     ...{ market, newsletter, siteForms, content, revokeAllSessions },
   });
-  return { alerts, watchlists, newsletter, siteForms, chat, admin };
+  return { alerts, watchlists, portfolios, newsletter, siteForms, chat, admin };
 }
 type ReaderFeatures = ReturnType<typeof wireReaderFeatures>;
 
@@ -364,6 +372,7 @@ function assembleServices(
   const { revokeAllSessions, market, instruments, company, content, search, seo, delivery, push } = parts;
   const { dividends } = parts;
   const { alerts, watchlists, newsletter, siteForms, chat, snapshots, httpMounts, calendar } = parts;
+  const { portfolios } = parts;
   const { shariah, disclosures } = parts;
   // Pages read the shared copies (services.shared); the features keep reading each other directly.
   const wired = withSharedReads(snapshots, {
@@ -385,6 +394,7 @@ function assembleServices(
     ...{ market, instruments, company, news: wired.news, calendar: wired.calendar, content, search },
     shared: wired.shared,
     ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },
+    portfolios,
     seeds: {
       newsFeeds: () => seedNewsFeeds({ db, log, config }),
       educationCards: () => seedEducation({ db }),

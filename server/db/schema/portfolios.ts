@@ -79,4 +79,3 @@ export const portfolioAlerts = pgTable(
     check("portfolio_alerts_kind_ck", sql`${t.kind} in ('day-move', 'weight')`),
   ],
 );
-
