@@ -93,7 +93,8 @@ test("an anonymous reader is asked to sign in, in either language", async ({ pag
   for (const lang of ["en", "ar"] as const) {
     await page.goto(at(lang, "/portfolio"));
     await expect(page.getByTestId("signed-out")).toContainText(p(lang, "signedOut.text"));
-    await expect(page.getByRole("link", { name: p(lang, "signedOut.signIn") })).toHaveAttribute(
+    const prompt = page.getByTestId("signed-out");
+    await expect(prompt.getByRole("link", { name: p(lang, "signedOut.signIn") })).toHaveAttribute(
       "href",
       /\/auth\?redirectTo=/,
     );
