@@ -28,6 +28,12 @@ export interface CorporateActionView {
   updatedAt: string;
 }
 
+/** A signed-in reader's reminder before one distribution's ex-date, as the company page shows it. */
+export interface ReaderDividendReminder {
+  daysBefore: number;
+  notifyEmail: boolean;
+}
+
 /** Trailing twelve months of dividends ÷ the price, as a fraction, with what it was computed from. */
 export interface DividendYieldFigure {
   value: number;

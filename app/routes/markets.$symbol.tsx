@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { DisclosuresPanel } from "~/components/disclosures/disclosures-panel";
 import { DividendsSection } from "~/components/dividends/dividends-section";
-import { SplitAdjustedNote } from "~/components/dividends/split-adjusted-note";
 import { instrumentName, instrumentSlug } from "~/components/market/format";
 import { InstrumentView } from "~/components/market/instrument-view";
 import { MarketFeedProvider } from "~/components/market/market-feed";
@@ -9,7 +8,7 @@ import { services } from "~/lib/auth.server";
 import { langOf, localePath } from "~/lib/locale";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta, siteFrom } from "~/lib/seo";
-import { splitAdjusted } from "~/lib/server/dividends.server";
+import { readerReminders, splitAdjusted } from "~/lib/server/dividends.server";
 import { marketPageData, openingChart } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/markets.$symbol";
 
@@ -32,12 +31,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shariah: listing ? await services(context).shariah.forSymbol(instrument.symbol) : null,
     // Its announcements from the exchanges' feeds, newest first (listed companies only).
     disclosures: listing ? await services(context).disclosures.forSymbol(instrument.symbol) : null,
-    // Its dividends and corporate actions, newest first, each with its source and date.
-    dividends: await services(context).dividends.history(instrument.symbol),
+    // Its dividends and corporate actions, newest first, each with its source and date, and the
+    // reader's reminders before the coming ex-dates.
+    ...(await dividendsWithReminders(request, context, instrument.symbol)),
     // Each with its source and date; the history figures come from the per-session cache.
     statistics: (await services(context).company.keyStatistics(instrument.symbol)) ?? null,
     market: marketPageData(market, instrument),
   };
+}
+
+async function dividendsWithReminders(
+  request: Request,
+  context: Parameters<typeof services>[0],
+  symbol: string,
+) {
+  const dividends = await services(context).dividends.history(symbol);
+  return { dividends, dividendReminders: await readerReminders(request, context, dividends) };
 }
 
 /** A listed company's sector and board, for the page's facts (only what it shows). */
@@ -77,15 +86,10 @@ export default function InstrumentPage({ loaderData }: Route.ComponentProps) {
           <DisclosuresPanel items={loaderData.disclosures} />
         </div>
       ) : null}
-      {loaderData.history.adjustedForSplits ? (
-        <div className="mx-auto -mt-4 max-w-7xl px-4 pb-4">
-          <SplitAdjustedNote />
-        </div>
-      ) : null}
       {/* A listed company's distributions (and any other instrument's the sources recorded). */}
       {loaderData.instrument.category === "gulfStocks" || loaderData.dividends.length > 0 ? (
         <div className="mx-auto max-w-7xl px-4 pb-8">
-          <DividendsSection actions={loaderData.dividends} />
+          <DividendsSection actions={loaderData.dividends} reminders={loaderData.dividendReminders} />
         </div>
       ) : null}
     </MarketFeedProvider>

@@ -255,6 +255,31 @@ describe("the chart's history API", () => {
   }, 120_000);
 });
 
+describe("the company page's chart caption", () => {
+  it("says the chart is adjusted for splits, in English and Arabic, only for a company with a split behind it", async () => {
+    // 1120's 2-for-1 split of 6 October 2021 lies within the year before today (1 December 2021).
+    await s.dividends.store("twelvedata", [
+      { symbol: "1120", kind: "split", exDate: "2021-10-06", ratio: 2 },
+    ]);
+    const app = await startTestHttpApp(s);
+    try {
+      const caption = async (path: string) => {
+        const html = await (await fetch(`${app.url}${path}`)).text();
+        return /<p data-field="chart-source"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
+      };
+      expect(await caption("/markets/1120")).toContain("Adjusted for splits");
+      expect(await caption("/ar/markets/1120")).toContain("معدّل لتجزئة الأسهم");
+      // Riyad Bank has no split or bonus issue recorded: its caption says nothing of the kind.
+      const plain = await caption("/markets/1010");
+      expect(plain).not.toBe("");
+      expect(plain).not.toContain("Adjusted for splits");
+      expect(await caption("/ar/markets/1010")).not.toContain("معدّل لتجزئة الأسهم");
+    } finally {
+      await app.close();
+    }
+  }, 180_000);
+});
+
 describe("GET /api/instruments/:symbol", () => {
   it("carries the dividend history newest first and the trailing yield, each with its source", async () => {
     const app = await startTestHttpApp(s);

@@ -72,7 +72,7 @@ test.describe("dividends", () => {
     );
     await row.getByRole("combobox").selectOption("1");
     await row.getByRole("button", { name: "Remind me" }).click();
-    await expect(row.getByRole("status")).toHaveText("Reminder set: it will arrive in your notifications.");
+    await expect(row.getByRole("status")).toHaveText("Reminder set: 1 day before the ex-date");
     const bell = page.getByTestId("notification-bell");
     await expect(bell).toHaveAccessibleName(/Notifications: \d+ unread/, { timeout: 30_000 });
     await bell.click();
@@ -115,5 +115,48 @@ test.describe("dividends", () => {
     }
     // The bell's reminder is on the Arabic pages too.
     await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("الإشعارات: 1 إشعار غير مقروء");
+  });
+  test("a reader's reminder before an ex-date shows on the company page and can be removed, in English and Arabic", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/dividends");
+    await hydrated(page);
+    await enterDistribution(page, {
+      symbol: "1120",
+      exDate: day(9),
+      amount: "0.9",
+      currency: "SAR",
+      sourceUrl: "https://www.saudiexchange.sa/announcement-e2e-reminder",
+    });
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+    await page.goto("/markets/1120");
+    await hydrated(page);
+    const row = () => page.getByTestId("dividend-row").filter({ hasText: "0.9 SAR per share" });
+    await row().getByRole("combobox").selectOption("3");
+    await row().getByRole("button", { name: "Remind me" }).click();
+    await expect(row().getByRole("status")).toHaveText("Reminder set: 3 days before the ex-date");
+    // It is stored: a new visit shows it, with the button that takes it back instead of the form.
+    await page.reload();
+    await hydrated(page);
+    await expect(row().getByRole("status")).toHaveText("Reminder set: 3 days before the ex-date");
+    await expect(row().getByRole("button", { name: "Remind me" })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto("/ar/markets/1120");
+    await hydrated(page);
+    const arRow = page.getByTestId("dividend-row").first();
+    await expect(arRow.getByRole("status")).toHaveText(/^التذكير مضبوط: قبل (3|٣) أيام من تاريخ الاستحقاق$/);
+    await arRow.scrollIntoViewIfNeeded();
+    await arRow.screenshot({ path: "screenshots/dividends-reminder-set-ar-390.png" });
+    await arRow.getByRole("button", { name: "إلغاء التذكير" }).click();
+    await expect(arRow.getByRole("status")).toHaveText("أُلغي التذكير.");
+    await expect(arRow.getByRole("button", { name: "ذكّرني" })).toBeVisible();
+    // Gone for good: the English page offers the form again.
+    await page.goto("/markets/1120");
+    await hydrated(page);
+    await expect(row().getByRole("button", { name: "Remind me" })).toBeVisible();
+    await expect(row().getByRole("status")).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CorporateActionView } from "#common/dividends";
+import type { CorporateActionView, ReaderDividendReminder } from "#common/dividends";
 import { useRootData } from "~/lib/root-data";
 import { useFormat } from "~/lib/use-format";
 import { actionText, dayText } from "./action-text";
@@ -11,7 +11,14 @@ import "~/locales/dividends";
  * its source (linked when there is a link) and the date it was recorded; the ones still to come are
  * marked, and a signed-in reader can be reminded before a coming ex-date (docs/product/markets.md).
  */
-export function DividendsSection({ actions }: { actions: CorporateActionView[] }) {
+export function DividendsSection({
+  actions,
+  reminders = {},
+}: {
+  actions: CorporateActionView[];
+  /** The signed-in reader's reminders, by distribution id. */
+  reminders?: Record<string, ReaderDividendReminder>;
+}) {
   const { t } = useTranslation("dividends");
   const f = useFormat();
   const signedIn = Boolean(useRootData()?.user);
@@ -55,7 +62,7 @@ export function DividendsSection({ actions }: { actions: CorporateActionView[] }
                 </dl>
                 {a.upcoming && a.kind === "dividend" ? (
                   signedIn ? (
-                    <ReminderForm actionId={a.id} />
+                    <ReminderForm actionId={a.id} reminder={reminders[a.id] ?? null} />
                   ) : (
                     <p className="mt-2 text-xs text-slate-500">{t("remind.signIn")}</p>
                   )

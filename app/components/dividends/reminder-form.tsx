@@ -1,16 +1,74 @@
 import { useTranslation } from "react-i18next";
-import { DIVIDEND_REMINDER_DAYS } from "#common/dividends";
+import { DIVIDEND_REMINDER_DAYS, type ReaderDividendReminder } from "#common/dividends";
 import { useForm } from "~/components/forms/use-form";
 import { useServerText } from "~/lib/server-text";
 import "~/locales/dividends";
 
-type Answer = { ok: true; remindAt: string } | { ok: false; error: string; fields?: Record<string, string> };
+type Answer =
+  | { ok: true; remindAt?: string; removed?: boolean }
+  | { ok: false; error: string; fields?: Record<string, string> };
 
-/** "Remind me before the ex-date": how many days before, and mail beside the bell. POST /api/dividends/reminders. */
-export function ReminderForm({ actionId }: { actionId: string }) {
+/**
+ * "Remind me before the ex-date" (POST /api/dividends/reminders): a reader who has a reminder sees
+ * it ("Reminder set: 2 days before the ex-date") with a button that removes it; the others choose
+ * how many days before, and mail beside the bell. The page's data is read again after each answer,
+ * so what the form shows is what is stored.
+ */
+export function ReminderForm({
+  actionId,
+  reminder,
+}: {
+  actionId: string;
+  reminder: ReaderDividendReminder | null;
+}) {
+  return reminder ? (
+    <CurrentReminder actionId={actionId} reminder={reminder} />
+  ) : (
+    <NewReminder actionId={actionId} />
+  );
+}
+
+function CurrentReminder({ actionId, reminder }: { actionId: string; reminder: ReaderDividendReminder }) {
   const { t } = useTranslation("dividends");
   const st = useServerText();
-  const { fetcher, formRef, busy, result } = useForm<Answer>({ resetOnSuccess: false });
+  const { fetcher, busy, result } = useForm<Answer>({ key: `dividend-reminder-${actionId}` });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/api/dividends/reminders"
+      className="mt-2 flex flex-wrap items-center gap-2 text-xs"
+      data-testid="dividend-reminder"
+    >
+      <input type="hidden" name="actionId" value={actionId} />
+      <input type="hidden" name="intent" value="remove" />
+      <span role="status" className="font-medium text-emerald-800">
+        {t(reminder.notifyEmail ? "remind.currentWithEmail" : "remind.current", {
+          count: reminder.daysBefore,
+        })}
+      </span>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md border border-slate-300 px-3 py-1 font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+      >
+        {t("remind.remove")}
+      </button>
+      {result && !result.ok ? (
+        <span role="alert" className="text-red-700">
+          {st(result.error)}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function NewReminder({ actionId }: { actionId: string }) {
+  const { t } = useTranslation("dividends");
+  const st = useServerText();
+  const { fetcher, formRef, busy, result } = useForm<Answer>({
+    key: `dividend-reminder-${actionId}`,
+    resetOnSuccess: false,
+  });
   return (
     <fetcher.Form
       ref={formRef}
@@ -42,11 +100,11 @@ export function ReminderForm({ actionId }: { actionId: string }) {
       >
         {t("remind.set")}
       </button>
-      {result?.ok ? (
-        <span role="status" className="text-emerald-800">
-          {t("remind.saved")}
+      {result?.ok && result.removed ? (
+        <span role="status" className="text-slate-600">
+          {t("remind.removed")}
         </span>
-      ) : result ? (
+      ) : result && !result.ok ? (
         <span role="alert" className="text-red-700">
           {st(result.error)}
         </span>

@@ -23,8 +23,8 @@ export function InstrumentView({
 }: {
   instrument: Instrument;
   exchange: ExchangeInfo | null;
-  /** The bars the chart opens with, and their range. */
-  history: { range: HistoryRange; bars: Bar[] };
+  /** The bars the chart opens with, their range, and whether they were adjusted for splits. */
+  history: { range: HistoryRange; bars: Bar[]; adjustedForSplits?: boolean };
   /** A listed company's sector and board (Tadawul: main or nomu); none for curated instruments. */
   listing?: { sector: string; board?: string } | null;
   /** Key statistics, each with its source and date. */
@@ -67,6 +67,7 @@ export function InstrumentView({
             decimals={d}
             initial={history.bars}
             initialRange={history.range}
+            initialAdjusted={history.adjustedForSplits}
             quote={quote}
             zone={zone}
             onError={setChartFailed}

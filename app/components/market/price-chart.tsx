@@ -13,6 +13,7 @@ import { type PageZone, zonedDateTime } from "./price-state";
 import { SimulatedBarsNote } from "./simulated-bars-note";
 import { useChartLib, useLightweightChart, useRangeBars } from "./use-price-chart";
 import "~/locales/chart";
+import "~/locales/dividends";
 import "~/locales/market";
 
 const RANGES: HistoryRange[] = ["1D", "1W", "1M", "1Y"];
@@ -39,15 +40,37 @@ function RangeButtons({ range, onRange }: { range: HistoryRange; onRange(r: Hist
   );
 }
 
-/** Under the chart: whether the bars carry volume, where the prices come from and how fresh. */
-function ChartFootnote({ bars, quote, zone }: { bars: Bar[]; quote: LiveQuote | undefined; zone: PageZone }) {
+/**
+ * Under the chart: whether the bars carry volume, whether they were adjusted for splits and bonus
+ * shares, where the prices come from and how fresh.
+ */
+function ChartFootnote({
+  bars,
+  adjustedForSplits,
+  quote,
+  zone,
+}: {
+  bars: Bar[];
+  adjustedForSplits: boolean;
+  quote: LiveQuote | undefined;
+  zone: PageZone;
+}) {
   const { t } = useTranslation("chart");
   const { t: tm } = useTranslation("market");
+  const { t: td } = useTranslation("dividends");
   const f = useFormat();
   const withVolume = bars.some((b) => b.volume != null);
   return (
     <p data-field="chart-source" className="mt-2 text-xs text-slate-500">
       {withVolume ? t("volume") : t("noVolume")}
+      {adjustedForSplits ? (
+        <>
+          {" · "}
+          <span data-field="chart-adjusted" className="font-medium text-slate-700">
+            {td("chart.adjusted")}
+          </span>
+        </>
+      ) : null}
       {quote ? (
         <>
           {" · "}
@@ -86,6 +109,7 @@ export function PriceChart({
   decimals,
   initial,
   initialRange,
+  initialAdjusted = false,
   quote,
   zone,
   onError,
@@ -94,6 +118,8 @@ export function PriceChart({
   decimals: number;
   initial: Bar[];
   initialRange: HistoryRange;
+  /** Whether the opening bars were adjusted for splits and bonus shares. */
+  initialAdjusted?: boolean;
   quote: LiveQuote | undefined;
   /** The page's time zone: the axis shows its times and the caption names it. */
   zone: PageZone;
@@ -109,7 +135,13 @@ export function PriceChart({
     rsi: false,
   });
   const [compareSymbol, setCompareSymbol] = useState<string | null>(null);
-  const bars = useRangeBars(symbol, range, initial, initialRange, onError);
+  const { bars, adjustedForSplits } = useRangeBars(
+    symbol,
+    range,
+    { bars: initial, adjustedForSplits: initialAdjusted },
+    initialRange,
+    onError,
+  );
   const compared = useComparison(compareSymbol, range);
   const compareBars = compared?.state === "ready" ? compared.bars : null;
   const view = useMemo(() => ({ ...options, compare: compareBars }), [options, compareBars]);
@@ -160,7 +192,9 @@ export function PriceChart({
         bars={bars ?? []}
         compared={compared}
       />
-      {bars ? <ChartFootnote bars={bars} quote={quote} zone={zone} /> : null}
+      {bars ? (
+        <ChartFootnote bars={bars} adjustedForSplits={adjustedForSplits} quote={quote} zone={zone} />
+      ) : null}
       {bars ? <SimulatedBarsNote bars={bars} quote={quote} /> : null}
     </div>
   );

@@ -37,11 +37,18 @@ function priceFormatter(f: Format, decimals: number, percent = false) {
     : (p: number) => f.price(p, decimals);
 }
 
+/** A range's bars, and whether they were adjusted for splits and bonus shares. */
+export interface RangeBars {
+  bars: Bar[] | null;
+  adjustedForSplits: boolean;
+}
+
 /** Fetches a range's bars from GET /api/market/:symbol/history. */
-async function fetchHistory(symbol: string, range: HistoryRange, signal: AbortSignal): Promise<Bar[]> {
+async function fetchHistory(symbol: string, range: HistoryRange, signal: AbortSignal): Promise<RangeBars> {
   const res = await fetch(`/api/market/${instrumentSlug(symbol)}/history?range=${range}`, { signal });
   if (!res.ok) throw new Error(`history ${res.status}`);
-  return ((await res.json()) as { bars: Bar[] }).bars;
+  const body = (await res.json()) as { bars: Bar[]; adjustedForSplits?: boolean };
+  return { bars: body.bars, adjustedForSplits: body.adjustedForSplits === true };
 }
 
 /**
@@ -79,23 +86,24 @@ export function useChartLib(box: RefObject<HTMLElement | null>) {
 
 /**
  * A range's bars: the loader already gave the opening range's bars; later ranges come from the
- * history API (null while they load, none when it fails).
+ * history API (null while they load, none when it fails), each saying whether it was adjusted for
+ * splits.
  */
 export function useRangeBars(
   symbol: string,
   range: HistoryRange,
-  initial: Bar[],
+  initial: RangeBars,
   initialRange: HistoryRange,
   onError: (failed: boolean) => void,
-) {
-  const [bars, setBars] = useState<Bar[] | null>(initial);
+): RangeBars {
+  const [bars, setBars] = useState<RangeBars>(initial);
   const loaderRange = useRef<HistoryRange | null>(initialRange);
   useEffect(() => {
     const given = loaderRange.current === range;
     loaderRange.current = null;
     if (given) return;
     const ac = new AbortController();
-    setBars(null);
+    setBars({ bars: null, adjustedForSplits: false });
     fetchHistory(symbol, range, ac.signal).then(
       (b) => {
         onError(false);
@@ -105,7 +113,7 @@ export function useRangeBars(
         if (ac.signal.aborted) return;
         console.warn("market history failed", err);
         onError(true);
-        setBars([]);
+        setBars({ bars: [], adjustedForSplits: false });
       },
     );
     return () => ac.abort();

@@ -1,4 +1,5 @@
 import { dividendQuerySchema } from "#common/dividend-schema";
+import type { CorporateActionView, ReaderDividendReminder } from "#common/dividends";
 import { AppError } from "#common/errors";
 import type { UpcomingAction } from "#server/dividends/types";
 import { getUser, services } from "~/lib/auth.server";
@@ -42,6 +43,29 @@ export async function watchlistSymbols(request: Request, context: Ctx): Promise<
   if (!user) return null;
   const lists = await services(context).watchlists.list(user.id);
   return [...new Set(lists.flatMap((l) => l.items.map((i) => i.symbol)))];
+}
+
+/**
+ * The signed-in reader's reminders on these distributions, by distribution id. The reader is only
+ * looked up when one of them can still be reminded of, so a company page with nothing upcoming
+ * stays a page that does not ask who reads it (and is served from the page cache).
+ */
+export async function readerReminders(
+  request: Request,
+  context: Ctx,
+  actions: Pick<CorporateActionView, "id" | "kind" | "upcoming">[],
+): Promise<Record<string, ReaderDividendReminder>> {
+  const remindable = actions.filter((a) => a.upcoming && a.kind === "dividend").map((a) => a.id);
+  if (remindable.length === 0) return {};
+  const user = await getUser(request, context);
+  if (!user) return {};
+  const mine = await services(context).dividends.reminders.mine(user.id);
+  const out: Record<string, ReaderDividendReminder> = {};
+  for (const id of remindable) {
+    const r = mine[id];
+    if (r) out[id] = { daysBefore: r.daysBefore, notifyEmail: r.notifyEmail };
+  }
+  return out;
 }
 
 /** Upcoming distributions for the filters, each with its company and today's yield. */
