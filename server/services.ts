@@ -69,6 +69,8 @@ import { createUserLocales } from "./users/service";
 import type { UserLocales } from "./users/types";
 import { createPortfolios } from "./portfolio/service";
 import type { Portfolios } from "./portfolio/types";
+import { createScreens } from "./screens/service";
+import type { Screens } from "./screens/types";
 import { createWatchlists } from "./watchlists/service";
 import type { Watchlists } from "./watchlists/types";
 
@@ -130,6 +132,8 @@ export interface Services {
   watchlists: Watchlists;
   /** A reader's portfolios: activities, the valuation, import and export, dividend proposals, alerts. */
   portfolios: Portfolios;
+  /** A reader's saved screener screens, and the notices when a company enters or leaves one. */
+  screens: Screens;
   /** Subscribers, campaigns and the newsletter mails. */
   newsletter: Newsletter;
   /** Contact, partnership and access-request forms, and the admin inbox. */
@@ -329,7 +333,7 @@ type Reading = Awaited<ReturnType<typeof wireNewsAndChannels>>;
 /** The readers' own features and the admin: alerts, watchlists, newsletter, site forms, chat. */
 function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, closers: Closers) {
   const { config, log, database, db, bus, jobs, settings, outbox, authSecret, sse, httpMounts } = base;
-  const { market, company, delivery, news, calendar, content, revokeAllSessions } = base;
+  const { market, company, delivery, news, calendar, content, revokeAllSessions, overview } = base;
   // Alerts evaluate the market's ticks once started (createServices, when everything is built).
   const alerts = createAlerts({
     ...{ db, bus, sse, outbox, jobs, log, publicUrl: config.publicUrl, market, settings },
@@ -339,6 +343,10 @@ function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, c
   const watchlists = createWatchlists({
     ...{ db, log, market, alerts },
     maxAlertsPerUser: () => readLimit(settings, "alertsPerUser"),
+  });
+  const screens = createScreens({
+    ...{ db, log, bus, outbox, delivery: delivery.queue, overview, market },
+    publicUrl: config.publicUrl,
   });
   const portfolios = createPortfolios({
     ...{ db, log, bus, outbox, delivery: delivery.queue, publicUrl: config.publicUrl, market },
@@ -359,7 +367,7 @@ function wireReaderFeatures(base: Infrastructure & People & Markets & Reading, c
     ...{ config, log, database, db, jobs, settings, outbox },
     ...{ market, newsletter, siteForms, content, revokeAllSessions },
   });
-  return { alerts, watchlists, portfolios, newsletter, siteForms, chat, admin };
+  return { alerts, watchlists, screens, portfolios, newsletter, siteForms, chat, admin };
 }
 type ReaderFeatures = ReturnType<typeof wireReaderFeatures>;
 
@@ -395,6 +403,7 @@ function assembleServices(
     shared: wired.shared,
     ...{ seo, delivery, push, alerts, watchlists, newsletter, siteForms, chat, admin: wired.admin },
     portfolios,
+    screens: parts.screens,
     seeds: {
       newsFeeds: () => seedNewsFeeds({ db, log, config }),
       educationCards: () => seedEducation({ db }),

@@ -5,6 +5,7 @@ import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
 import { ScreenerForm } from "~/components/screener/screener-form";
 import { ScreenerTable } from "~/components/screener/screener-table";
+import { SavedScreens } from "~/components/screens/saved-screens";
 import { services } from "~/lib/auth.server";
 import { metaText } from "~/lib/meta-text";
 import { errorPageMeta, pageMeta } from "~/lib/seo";
@@ -71,6 +72,7 @@ export default function ScreenerPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {answer.total === 0 ? <p>{t("none")}</p> : <ScreenerTable q={query} answer={answer} />}
       <Pager q={query} total={answer.total} />
+      <SavedScreens query={params.toString()} />
     </Page>
   );
 }
