@@ -18,7 +18,7 @@ const toScreenerRow = (r: OverviewRow): ScreenerRow => ({
 });
 
 /** A row passes a bound only with the figure: a company without a volume is never "volume > 0". */
-function matches(r: OverviewRow, q: ScreenerQuery): boolean {
+export function matches(r: OverviewRow, q: ScreenerQuery): boolean {
   if (q.exchange && r.exchange !== q.exchange) return false;
   if (q.sector && r.sector !== q.sector) return false;
   for (const [field, { min, max }] of Object.entries(q.ranges) as [
