@@ -32,20 +32,22 @@ export function MarketHero({
   const feed = useMarketFeed();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:py-14 lg:grid-cols-2">
+      {/* Compact on a phone (smaller headline, tighter spacing) so the overview's prices are on
+          the first screen of a 390×844 viewport, below the header and the newsletter banner. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-4 px-4 py-5 sm:gap-8 sm:py-14 lg:grid-cols-2">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{tp("home.title")}</h1>
-          <p className="mt-4 max-w-xl text-lg text-slate-200">{tp("home.subtitle")}</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-5xl">{tp("home.title")}</h1>
+          <p className="mt-2 max-w-xl text-sm text-slate-200 sm:mt-4 sm:text-lg">{tp("home.subtitle")}</p>
           <a
             href="#markets"
-            className="mt-6 inline-block rounded-lg bg-gold-400 px-5 py-2.5 font-semibold text-brand-900 hover:bg-gold-500"
+            className="mt-3 inline-block rounded-lg bg-gold-400 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-500 sm:mt-6 sm:px-5 sm:py-2.5 sm:text-base"
           >
             {t("hero.cta")}
           </a>
         </div>
         <section
           aria-label={t("hero.overview")}
-          className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/15 backdrop-blur sm:p-5"
+          className="rounded-2xl bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur sm:p-5"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <HeroFeedBadge live={feed.live} quotes={symbols.flatMap((symbol) => feed.quote(symbol) ?? [])} />
@@ -55,14 +57,14 @@ export function MarketHero({
             </span>
           </div>
           <ExchangeStatuses symbols={symbols} exchanges={exchanges} />
-          <ul className="mt-4 grid grid-cols-2 gap-3">
+          <ul className="mt-3 grid grid-cols-2 gap-2 sm:mt-4 sm:gap-3">
             {symbols.map((symbol) => {
               const q = feed.quote(symbol);
               return (
                 <li
                   key={symbol}
                   data-symbol={symbol}
-                  className="rounded-xl bg-white p-3 text-slate-900 shadow-sm"
+                  className="rounded-xl bg-white p-2.5 text-slate-900 shadow-sm sm:p-3"
                 >
                   <Link to={instrumentHref(symbol)} className="block">
                     <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -104,7 +106,9 @@ const noSubscription = () => () => {};
 /**
  * What is true per exchange: live (open, and its prices arrive on time), delayed (open, prices
  * late) or closed, with the last close and the next open in the reader's own time zone (known
- * only in the browser: the server's render leaves the times out).
+ * only in the browser: the server's render leaves the times out). One line of chips: on a phone
+ * the line scrolls sideways and shows the next open only, so the prices below stay on the first
+ * screen; wider screens wrap the chips and add the last close.
  */
 function ExchangeStatuses({
   symbols,
@@ -125,7 +129,13 @@ function ExchangeStatuses({
   // In GMT, as every other time on the home page (one zone per page).
   const when = (ms: number) => `${f.weekday(ms)} ${f.gmtTime(ms)}`;
   return (
-    <ul className="mt-3 flex flex-col gap-1.5 text-xs" aria-label={t("hero.exchanges")}>
+    <ul
+      className="-mx-1 mt-2 flex gap-1.5 overflow-x-auto px-1 pb-0.5 text-xs whitespace-nowrap sm:flex-wrap sm:whitespace-normal"
+      aria-label={t("hero.exchanges")}
+      // Focusable because it can scroll: a keyboard reader scrolls it with the arrow keys.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
       {exchanges.map((ex) => {
         const quotes = symbols.flatMap((symbol) => {
           const q = feed.quote(symbol);
@@ -142,7 +152,7 @@ function ExchangeStatuses({
             key={ex.id}
             data-exchange={ex.id}
             data-status={status}
-            className="flex flex-wrap items-center gap-x-2 gap-y-0.5"
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-white/10 py-0.5 ps-2 pe-1 ring-1 ring-white/15"
           >
             <span className="font-semibold text-white">
               {t(`exchangeNames.${ex.id}`, { defaultValue: ex.name })}
@@ -153,9 +163,11 @@ function ExchangeStatuses({
               {t(`status.${status}`)}
             </span>
             {status === "closed" && inBrowser ? (
-              <span className="text-slate-200" data-field="exchange-times">
-                {ex.lastCloseAt ? t("hero.lastClose", { time: when(ex.lastCloseAt) }) : null}
-                {ex.lastCloseAt && ex.nextOpenAt ? " · " : null}
+              <span className="pe-1 text-slate-200" data-field="exchange-times">
+                <span className="hidden sm:inline">
+                  {ex.lastCloseAt ? t("hero.lastClose", { time: when(ex.lastCloseAt) }) : null}
+                  {ex.lastCloseAt && ex.nextOpenAt ? " · " : null}
+                </span>
                 {ex.nextOpenAt ? t("hero.nextOpen", { time: when(ex.nextOpenAt) }) : null}
               </span>
             ) : null}
