@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { normaliseQuotePrice } from "./fils";
 import { computeSnapshot } from "./snapshot";
-import { act, closesFrom, engineInput, facts, quote } from "./testing";
+import { act, engineInput, facts, quote } from "./testing";
 import type { EngineInput, Holding, PortfolioSnapshot } from "./types";
 
 /** Hand-computed cases: each expected figure is written as the arithmetic that gives it. */
 interface Case {
   name: string;
   input: EngineInput;
-  expect: Record<string, Partial<Record<keyof Holding, number>>> & {
-    totals?: Partial<Record<keyof PortfolioSnapshot["totals"], number>>;
-    cash?: Partial<Record<"cash", number>>;
-  };
+  /** Holding fields by symbol, plus `totals` (snapshot totals) and `cash` ({ cash }). */
+  expect: Record<string, Record<string, number>>;
 }
 
 const SAR_AED = 3.6725 / 3.75;
