@@ -47,7 +47,8 @@ function valueText(
     case "marketCap":
       return f.compact(s[name]!.value);
     case "dividendYield":
-      return f.percent(s[name]!.value * 100);
+      // Two decimals: a Gulf yield is a few percent, and a whole percent would read 0.44% as "0%".
+      return `${f.fixed(s[name]!.value * 100, 2)}%`;
     case "sector":
       return t(`sectors.${s.sector!.value}`, { defaultValue: s.sector!.value });
     case "exchange":
