@@ -83,6 +83,12 @@ async function shoot(page: Page, lang: Lang, name: string) {
       await page.setViewportSize(size(width));
       await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
       await expect(page.getByTestId("portfolio")).toBeVisible();
+      // From the top, so the sticky header is where a reader sees it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // Nothing wider than the phone: a sideways scroll is a broken layout.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}-${theme}.png`, fullPage: true });
     }
   }

@@ -101,7 +101,7 @@ export function ActivityForm({
       data-testid="activity-form"
     >
       <h2 className={headingClass}>{editing ? t("activity.editHeading") : t("activity.heading")}</h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label={t("activity.type")}
           name="type"

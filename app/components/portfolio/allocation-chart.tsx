@@ -105,7 +105,7 @@ export function AllocationPanel({ snapshot }: { snapshot: PortfolioSnapshot }) {
       <h2 id="allocation-heading" className={headingClass}>
         {t("allocation.heading")}
       </h2>
-      <div className="mt-3 grid gap-6 md:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-3">
         <Allocation title={t("allocation.byExchange")} slices={byExchange} base={base} />
         <Allocation title={t("allocation.bySector")} slices={bySector} base={base} />
         <Allocation title={t("allocation.byCurrency")} slices={byCurrency} base={base} />

@@ -91,7 +91,7 @@ function MappingFields({
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-medium text-slate-800">{t("import.mapping")}</legend>
       <p className="text-xs text-slate-600">{t("import.mappingHint")}</p>
-      <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
         {IMPORT_FIELDS.map((field) => (
           <SelectField
             key={field}

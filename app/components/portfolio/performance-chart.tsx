@@ -13,8 +13,20 @@ import "~/locales/portfolio";
 function useDark() {
   const [dark, setDark] = useState(false);
   useEffect(() => {
-    const theme = document.documentElement.dataset.theme;
-    setDark(theme === "dark" || (theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches));
+    const media = matchMedia("(prefers-color-scheme: dark)");
+    const read = () => {
+      const theme = document.documentElement.dataset.theme;
+      setDark(theme === "dark" || (theme !== "light" && media.matches));
+    };
+    read();
+    // The reader may switch the theme (the header's toggle or the system's) while the page is open.
+    const watch = new MutationObserver(read);
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    media.addEventListener("change", read);
+    return () => {
+      watch.disconnect();
+      media.removeEventListener("change", read);
+    };
   }, []);
   return dark;
 }
@@ -67,6 +79,14 @@ function useTwoLines(box: React.RefObject<HTMLDivElement | null>, main: LinePoin
 
 /** The portfolio's time-weighted index against an index of the reader's choice, both from 100. */
 export function PerformanceChart({ snapshot, compare }: { snapshot: PortfolioSnapshot; compare: string }) {
+  const { t } = useTranslation("portfolio");
+  // The chart's hooks start with its box: it mounts once there is a line to draw.
+  if (snapshot.series.length < 2)
+    return <p className="text-sm text-slate-600">{t("performance.noSeries")}</p>;
+  return <TwoLineChart snapshot={snapshot} compare={compare} />;
+}
+
+function TwoLineChart({ snapshot, compare }: { snapshot: PortfolioSnapshot; compare: string }) {
   const { t } = useTranslation("portfolio");
   const f = useFormat();
   const box = useRef<HTMLDivElement>(null);

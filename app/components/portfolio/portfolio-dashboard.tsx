@@ -32,8 +32,8 @@ export function PortfolioDashboard({
       <TotalsPanel snapshot={snapshot} />
       <DividendProposals portfolioId={portfolio.id} proposals={open.proposals} />
       <HoldingsTable snapshot={snapshot} />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
           <PerformancePanel snapshot={snapshot} />
         </div>
         <ZakatBox snapshot={snapshot} />
@@ -52,7 +52,7 @@ export function PortfolioDashboard({
         suggestions={suggestions}
       />
       <ImportPanel portfolioId={portfolio.id} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ExportLinks portfolioId={portfolio.id} />
         <PortfolioAlerts portfolioId={portfolio.id} alerts={open.alerts} />
       </div>
