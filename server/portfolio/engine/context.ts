@@ -1,4 +1,5 @@
 import { dayNumber, dayString } from "./dates";
+import { dailyCloses } from "./prices";
 import type { EngineContext } from "./state";
 import type { Activity, EngineInput } from "./types";
 
@@ -29,6 +30,48 @@ function rateCache(input: EngineInput, dates: string[]) {
   };
 }
 
+/** Consecutive "YYYY-MM-DD" strings from `first`, built without a Date per day. */
+export function dateRange(first: number, count: number): string[] {
+  const out: string[] = new Array(count);
+  const start = dayString(first);
+  let y = +start.slice(0, 4);
+  let m = +start.slice(5, 7);
+  let d = +start.slice(8, 10);
+  const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  for (let i = 0; i < count; i++) {
+    out[i] = `${y}-${pad(m)}-${pad(d)}`;
+    const monthDays =
+      m === 2
+        ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+          ? 29
+          : 28
+        : [4, 6, 9, 11].includes(m)
+          ? 30
+          : 31;
+    if (++d > monthDays) {
+      d = 1;
+      if (++m > 12) {
+        m = 1;
+        y++;
+      }
+    }
+  }
+  return out;
+}
+
+/** Per-day closes of each instrument, built the first time the instrument is valued. */
+function closeCache(input: EngineInput, dates: string[]) {
+  const cache = new Map<string, Float64Array>();
+  return (symbol: string, i: number): number => {
+    let row = cache.get(symbol);
+    if (!row) {
+      row = dailyCloses(input, symbol, dates);
+      cache.set(symbol, row);
+    }
+    return row[i];
+  };
+}
+
 /**
  * The day range runs from the first activity to today, one entry per calendar day (prices on days
  * without a close carry the last close). Activities dated after today are left out.
@@ -38,8 +81,16 @@ export function createContext(input: EngineInput): EngineContext {
   const sorted = input.activities.filter((a) => a.date <= input.today).sort(byProcessingOrder);
   const firstDay = sorted.length ? Math.min(dayNumber(sorted[0].date), todayDay) : todayDay;
   const last = todayDay - firstDay;
-  const dates = Array.from({ length: last + 1 }, (_, i) => dayString(firstDay + i));
+  const dates = dateRange(firstDay, last + 1);
   const byDay: Activity[][] = Array.from({ length: last + 1 }, () => []);
   for (const a of sorted) byDay[dayNumber(a.date) - firstDay].push(a);
-  return { input, firstDay, last, dates, byDay, rateOn: rateCache(input, dates) };
+  return {
+    input,
+    firstDay,
+    last,
+    dates,
+    byDay,
+    rateOn: rateCache(input, dates),
+    closeAt: closeCache(input, dates),
+  };
 }

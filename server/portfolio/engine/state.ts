@@ -40,6 +40,8 @@ export interface EngineContext {
   byDay: Activity[][];
   /** Units of base per 1 `currency` on day index `i`, NaN when unknown. */
   rateOn(currency: string, i: number): number;
+  /** The instrument's last close on or before day `i`, NaN when none. */
+  closeAt(symbol: string, i: number): number;
 }
 
 /** Per-day results, one entry per calendar day from the first activity to today. */

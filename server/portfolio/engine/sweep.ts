@@ -15,7 +15,10 @@ export function linkIndex(days: DayArrays, i: number): void {
   const prevIndex = i > 0 ? days.index[i - 1] : TWR_BASE;
   const inflow = days.flow[i] - days.outflow[i];
   const start = prevValue + inflow;
-  days.index[i] = start > 1e-9 ? prevIndex * ((days.value[i] - days.outflow[i]) / start) : prevIndex;
+  const end = days.value[i] - days.outflow[i];
+  // A day that ends with nothing at all (fees took the last cash, nothing held) links 0 rather
+  // than −100%: prices are always positive, so this never hides a holding's loss.
+  days.index[i] = start > 1e-9 && end > 1e-9 ? prevIndex * (end / start) : prevIndex;
 }
 
 /**

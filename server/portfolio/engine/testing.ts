@@ -1,5 +1,5 @@
-import { dayNumber, dayString } from "./dates";
-import { createFxRates, type DailyUsdRates, lastOnOrBefore } from "./fx-pegs";
+import { createFxRates, type DailyUsdRates } from "./fx-pegs";
+import { createPriceHistory } from "./price-history";
 import type { Activity, EngineInput, InstrumentFacts, LiveQuote, PriceHistory } from "./types";
 
 /** Builders for the engine's tests and benchmark (no test framework imported here). */
@@ -26,29 +26,11 @@ export function act(fields: Partial<Activity> & Pick<Activity, "type" | "date">)
 
 /** Daily closes from a table per symbol: [date, close][] in any order; last close on or before a date. */
 export function closesFrom(table: Record<string, Array<[string, number]>>): PriceHistory {
-  const series = new Map<string, { days: Int32Array; closes: Float64Array }>();
-  for (const [symbol, rows] of Object.entries(table)) {
-    const sorted = [...rows].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    series.set(symbol, {
-      days: Int32Array.from(sorted, (r) => dayNumber(r[0])),
-      closes: Float64Array.from(sorted, (r) => r[1]),
-    });
-  }
-  const at = (symbol: string, date: string) => {
-    const s = series.get(symbol);
-    const i = s ? lastOnOrBefore(s.days, dayNumber(date)) : -1;
-    return { s, i };
-  };
-  return {
-    closeOn(symbol, date) {
-      const { s, i } = at(symbol, date);
-      return s && i >= 0 ? s.closes[i] : null;
-    },
-    closeDateOn(symbol, date) {
-      const { s, i } = at(symbol, date);
-      return s && i >= 0 ? dayString(s.days[i]) : null;
-    },
-  };
+  const rows = Object.entries(table).map(([symbol, list]) => [
+    symbol,
+    list.map(([date, close]) => ({ date, close })),
+  ]);
+  return createPriceHistory(Object.fromEntries(rows));
 }
 
 export function facts(symbol: string, currency: string, exchange: string, sector: string | null = null) {

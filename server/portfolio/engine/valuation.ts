@@ -6,8 +6,8 @@ export function priceOn(ctx: EngineContext, symbol: string, i: number): number |
     const q = ctx.input.quotes.get(symbol);
     if (q && Number.isFinite(q.price) && q.price > 0) return q.price;
   }
-  const close = ctx.input.closes.closeOn(symbol, ctx.dates[i]);
-  return close !== null && Number.isFinite(close) && close > 0 ? close : null;
+  const close = ctx.closeAt(symbol, i);
+  return Number.isNaN(close) ? null : close;
 }
 
 /**
