@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { type ScreenerQuery, screenerParams } from "#common/screener";
+import { type ScreenerAnswer, type ScreenerQuery, screenerParams } from "#common/screener";
 import { Page } from "~/components/layout/page";
 import { Link } from "~/components/link";
+import { SparklinesProvider } from "~/components/market/sparkline";
 import { ScreenerForm } from "~/components/screener/screener-form";
 import { ScreenerTable } from "~/components/screener/screener-table";
 import { SavedScreens } from "~/components/screens/saved-screens";
@@ -22,11 +23,21 @@ const EMPTY: ScreenerQuery = { sort: "valueTraded", order: "desc", limit: 50, of
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await runScreen(context, new URL(request.url).searchParams);
-  const sectors = services(context).overview.sectors();
-  if (result.ok) return { query: result.query, answer: result.answer, sectors, badField: null };
+  const { overview } = services(context);
+  const sectors = overview.sectors();
+  const sparksOf = (a: ScreenerAnswer) => overview.sparklines(a.rows.map((r) => r.symbol));
+  if (result.ok)
+    return {
+      query: result.query,
+      answer: result.answer,
+      sectors,
+      badField: null,
+      sparks: await sparksOf(result.answer),
+    };
   const fallback = await runScreen(context, new URLSearchParams());
   const answer = fallback.ok ? fallback.answer : { rows: [], total: 0 };
-  return data({ query: EMPTY, answer, sectors, badField: result.field }, { status: 400 });
+  const sparks = await sparksOf(answer);
+  return data({ query: EMPTY, answer, sectors, badField: result.field, sparks }, { status: 400 });
 }
 
 /**
@@ -70,7 +81,13 @@ export default function ScreenerPage({ loaderData }: Route.ComponentProps) {
       {answer.rows.some((r) => r.freshness === "simulated") ? (
         <p className="mb-2 text-xs text-slate-500">{t("simulatedNote")}</p>
       ) : null}
-      {answer.total === 0 ? <p>{t("none")}</p> : <ScreenerTable q={query} answer={answer} />}
+      {answer.total === 0 ? (
+        <p>{t("none")}</p>
+      ) : (
+        <SparklinesProvider value={loaderData.sparks}>
+          <ScreenerTable q={query} answer={answer} />
+        </SparklinesProvider>
+      )}
       <Pager q={query} total={answer.total} />
       <SavedScreens query={params.toString()} />
     </Page>

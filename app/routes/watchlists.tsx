@@ -9,6 +9,7 @@ import { RouteError } from "~/components/layout/route-error";
 import { Link } from "~/components/link";
 import { instrumentName } from "~/components/market/format";
 import { MarketFeedProvider, useMarketFeed } from "~/components/market/market-feed";
+import { SparklinesProvider } from "~/components/market/sparkline";
 import { AddInstrumentForm, unknownInstrument } from "~/components/watchlists/add-instrument-form";
 import {
   localWatchlist,
@@ -47,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const instruments = [...new Set(asked)].flatMap((symbol) => s.market.findInstrument(symbol) ?? []);
   // Someone is watching them: their quotes are refreshed first and streamed to the page.
   for (const i of instruments) s.market.watch(i.symbol);
-  return { signedIn: Boolean(user), lists, market: marketPageData(s.market, instruments) };
+  const market = marketPageData(s.market, instruments);
+  const sparks = await s.overview.sparklines(market.instruments.map((i) => i.symbol));
+  return { signedIn: Boolean(user), lists, market, sparks };
 }
 
 /** /watchlists: the user's named lists with live prices, or a visitor's one local list. */
@@ -56,7 +59,9 @@ export default function WatchlistsPage({ loaderData }: Route.ComponentProps) {
   return (
     <Page title={t("title")} subtitle={t("subtitle")}>
       <MarketFeedProvider data={loaderData.market}>
-        {loaderData.signedIn ? <AccountWatchlists lists={loaderData.lists} /> : <LocalWatchlist />}
+        <SparklinesProvider value={loaderData.sparks}>
+          {loaderData.signedIn ? <AccountWatchlists lists={loaderData.lists} /> : <LocalWatchlist />}
+        </SparklinesProvider>
       </MarketFeedProvider>
     </Page>
   );

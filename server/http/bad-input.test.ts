@@ -712,59 +712,6 @@ const TARGETS: Target[] = [
     }),
   ),
   {
-    name: "screen save",
-    method: "POST",
-    path: "/api/screens",
-    who: "user",
-    encoding: "json",
-    base: { name: "Fuzz screen", query: "exchange=TADAWUL&changePercentMin=2" },
-    invalid: {
-      name: fc.oneof(
-        longString,
-        fc.constantFrom("", "   "),
-        hostileJson.filter((v) => typeof v !== "string"),
-      ),
-      query: fc.oneof(
-        fc.constantFrom(
-          "exchange=NYSE",
-          "changePercentMin=two",
-          "limit=0",
-          "sort=price&sort=volume",
-          "unknown=1",
-          "sector=Nothing",
-          "priceMin=5&priceMax=1",
-        ),
-        hostileJson.filter((v) => typeof v !== "string"),
-      ),
-      alerts: hostileJson.filter(
-        (v) => typeof v !== "boolean" && !["true", "false", "on", "1", "0"].includes(v as string),
-      ),
-    },
-  },
-  {
-    name: "screen change (not the user's)",
-    method: "PATCH",
-    path: "/api/screens/00000000-0000-4000-8000-000000000000",
-    who: "user",
-    encoding: "json",
-    base: { name: "Fuzz" },
-    invalid: {
-      name: fc.oneof(longString, hostileJson),
-      notifyEmail: hostileJson.filter((v) => v !== true && v !== false),
-    },
-  },
-  ...(["00000000-0000-4000-8000-000000000000", "not-a-screen"] as const).map(
-    (id): Target => ({
-      name: `screen remove (not the user's) ${id}`,
-      method: "DELETE",
-      path: `/api/screens/${id}`,
-      who: "user",
-      encoding: "json",
-      base: {},
-      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
-    }),
-  ),
-  {
     name: "push subscribe",
     method: "POST",
     path: "/api/push/subscriptions",
@@ -1178,6 +1125,14 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       url: encoded.map((v) => `${path}?market=x${v}`),
       clientError: true,
     })),
+    ...(["/markets", "/api/markets/heatmap"] as const).map((path) => ({
+      name: `${path} with an unknown heatmap period or market`,
+      who: "anonymous" as const,
+      url: fc
+        .tuple(encoded, fc.constantFrom("period", "market"))
+        .map(([v, key]) => `${path}?${key}=x${v}`),
+      clientError: true,
+    })),
     ...(["/dividends", "/api/dividends", "/dividends.ics"] as const).map((path) => ({
       name: `${path} with an unknown exchange or sector`,
       who: "anonymous" as const,
@@ -1234,6 +1189,12 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       ok: false,
       error:
         "Unknown market: use one of GCC, TADAWUL, NOMU, DFM, ADX, QSE, BOURSA_KUWAIT, BAHRAIN, MSX, ASE.",
+    });
+    const period = await send("GET", "/api/markets/heatmap?period=2Y");
+    expect(period.status).toBe(400);
+    expect(JSON.parse(period.text)).toEqual({
+      ok: false,
+      error: "period: Unknown period: use one of 1D, 1W, 1M, YTD.",
     });
     const screen = await send("GET", "/api/screener?changePercentMin=two");
     expect(screen.status).toBe(400);

@@ -5,8 +5,8 @@ import type { PeriodCloses } from "./period-closes";
 
 /** Tiles beyond this many would be slivers no one can read or click: the largest are drawn. */
 export const MAX_TILES = 150;
-/** A sector's name sits in a strip this tall (layout units) above its tiles. */
-const HEADER = 18;
+/** A sector's name sits in a strip this tall (layout units) above its tiles: about 16 px drawn. */
+const HEADER: Record<HeatmapBox, number> = { wide: 18, tall: 28 };
 const GAP = 2;
 /** The least tile (layout units) that holds a name and a change, per box. */
 const LABEL_MIN: Record<HeatmapBox, { w: number; h: number }> = {
@@ -49,7 +49,7 @@ function layout(groups: Node[], box: HeatmapBox) {
     .tile(treemapSquarify)
     .size([w, h])
     .paddingInner(GAP)
-    .paddingTop((n) => (n.depth === 1 ? HEADER : 0))(root);
+    .paddingTop((n) => (n.depth === 1 ? HEADER[box] : 0))(root);
   const rects = new Map<string, { rect: Rect; label: boolean }>();
   for (const n of laid.descendants()) {
     const key = n.data.leaf?.row.symbol ?? (n.depth === 1 ? `sector:${n.data.sector}` : null);

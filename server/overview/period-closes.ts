@@ -27,30 +27,48 @@ export function periodStarts(today: string) {
   return { week: t - 7 * DAY, month, year };
 }
 
+/** Each symbol's last close at or before `at` (real, and simulated), from the two weeks before it. */
+async function closesAt(db: Db, at: number, inclusive: boolean) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const end = inclusive ? sql`ts <= ${iso(at)}::timestamptz` : sql`ts < ${iso(at)}::timestamptz`;
+  // Two weeks reach the last session before a date across the longest holidays.
+  const result = (await db.execute(sql`
+    select distinct on (symbol, real) symbol, real, close from market_bars
+    where interval = '1d' and ts >= ${iso(at - 14 * DAY)}::timestamptz and ${end}
+    order by symbol, real, ts desc`)) as unknown as Rows;
+  return result.rows.map((r) => ({ symbol: String(r.symbol), real: isTrue(r.real), close: num(r.close) }));
+}
+
 /**
- * Every company's period closes in one grouped read of the daily bars: real bars when a company
- * has any in the span, else its simulated ones, flagged. A period whose start has no bar at or
- * before it (a company listed since) has no close, so no change is shown rather than a wrong one.
+ * Every company's period closes in three small reads of the daily bars (one per period's start):
+ * real closes when a company has any real one, else its simulated ones, flagged. A period whose
+ * start has no bar in the two weeks before it (a company listed since) has no close, so no change
+ * is shown rather than a wrong one.
  */
 export async function readPeriodCloses(db: Db, today: string): Promise<Map<string, PeriodCloses>> {
   const s = periodStarts(today);
-  const iso = (ms: number) => new Date(ms).toISOString();
-  // Two weeks before the earliest start reach the last session before it across holidays.
-  const from = iso(Math.min(s.week, s.month, s.year) - 14 * DAY);
-  const result = (await db.execute(sql`
-    select symbol, real,
-      (array_agg(close order by ts desc) filter (where ts <= ${iso(s.week)}::timestamptz))[1] as week,
-      (array_agg(close order by ts desc) filter (where ts <= ${iso(s.month)}::timestamptz))[1] as month,
-      (array_agg(close order by ts desc) filter (where ts < ${iso(s.year)}::timestamptz))[1] as year
-    from market_bars
-    where interval = '1d' and ts >= ${from}::timestamptz and ts < ${iso(Math.max(s.week + DAY, s.year))}::timestamptz
-    group by symbol, real`)) as unknown as Rows;
+  const [week, month, year] = await Promise.all([
+    closesAt(db, s.week, true),
+    closesAt(db, s.month, true),
+    closesAt(db, s.year, false),
+  ]);
+  const byKind = new Map<string, PeriodCloses>();
+  const put = (key: "week" | "month" | "year", rows: Awaited<ReturnType<typeof closesAt>>) => {
+    for (const r of rows) {
+      const id = `${r.symbol}|${r.real}`;
+      const c = byKind.get(id) ?? { week: null, month: null, year: null, simulated: !r.real };
+      c[key] = r.close;
+      byKind.set(id, c);
+    }
+  };
+  put("week", week);
+  put("month", month);
+  put("year", year);
   const closes = new Map<string, PeriodCloses>();
-  for (const r of result.rows) {
-    const symbol = String(r.symbol);
-    const real = isTrue(r.real);
-    if (!real && closes.has(symbol)) continue;
-    closes.set(symbol, { week: num(r.week), month: num(r.month), year: num(r.year), simulated: !real });
+  for (const [id, c] of byKind) {
+    const symbol = id.slice(0, id.lastIndexOf("|"));
+    if (c.simulated && closes.has(symbol)) continue;
+    closes.set(symbol, c);
   }
   return closes;
 }

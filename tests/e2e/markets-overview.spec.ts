@@ -90,3 +90,120 @@ test.describe("markets overview", () => {
     }
   });
 });
+
+const HEATMAP = {
+  en: {
+    title: "Sector heatmap",
+    table: "Show as table",
+    map: "Show as map",
+    sized: "sized by the session's value traded",
+  },
+  ar: {
+    title: "خريطة القطاعات الحرارية",
+    table: "اعرضها جدولًا",
+    map: "اعرضها خريطة",
+    sized: "بقيمة تداول الجلسة",
+  },
+};
+
+test.describe("sector heatmap", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("a tile opens its company, the table lists the same companies, the arrow keys move across tiles and the period is in the address; in English and Arabic at 1440 and 390 px", async ({
+    page,
+  }) => {
+    // A first start prices every company within a few ticks; the heatmap sizes them from then on.
+    await expect
+      .poll(
+        async () =>
+          Object.keys((await (await page.request.get("/api/markets/heatmap?market=TADAWUL")).json()).changes)
+            .length,
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(20);
+    for (const lang of ["en", "ar"] as const) {
+      const prefix = lang === "ar" ? "/ar" : "";
+      const text = HEATMAP[lang];
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${prefix}/markets?market=TADAWUL&period=1W`);
+        await hydrated(page);
+        const heatmap = page.getByTestId("heatmap");
+        await expect(heatmap.getByRole("heading", { name: text.title })).toBeVisible();
+        await expect(heatmap).toHaveAttribute("data-period", "1W");
+        await expect(heatmap.getByTestId("heatmap-caption")).toContainText(text.sized);
+        const tiles = heatmap.getByTestId("heatmap-tile");
+        const count = await tiles.count();
+        expect(count).toBeGreaterThan(20);
+        // Each tile is named "Company, change" and sits inside the map's box.
+        const first = tiles.first();
+        await expect(first).toHaveAccessibleName(/[،,] /);
+        const box = (await heatmap.getByTestId("heatmap-map").boundingBox())!;
+        const tb = (await first.boundingBox())!;
+        expect(tb.x).toBeGreaterThanOrEqual(box.x - 1);
+        expect(tb.x + tb.width).toBeLessThanOrEqual(box.x + box.width + 1);
+        // Arabic mirrors the map: the largest sector starts at the right edge.
+        if (lang === "ar") expect(tb.x + tb.width).toBeGreaterThan(box.x + box.width - 5);
+        else expect(tb.x).toBeLessThan(box.x + 5);
+        // The screen-reader table lists the same companies in the same order.
+        const tileSymbols = await tiles.evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")));
+        const rowSymbols = await heatmap
+          .getByTestId("heatmap-table")
+          .locator("tbody tr")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")));
+        expect(rowSymbols).toEqual(tileSymbols);
+        // Roving focus: one tile in the tab order, the arrow keys move it (mirrored in Arabic).
+        await expect(heatmap.locator('[data-testid="heatmap-tile"][tabindex="0"]')).toHaveCount(1);
+        await first.focus();
+        await page.keyboard.press(lang === "ar" ? "ArrowLeft" : "ArrowRight");
+        await expect(tiles.nth(1)).toBeFocused();
+        await expect(tiles.nth(1)).toHaveAttribute("tabindex", "0");
+        await page.keyboard.press("End");
+        await expect(tiles.nth(count - 1)).toBeFocused();
+        await page.keyboard.press("Home");
+        await expect(first).toBeFocused();
+        await page.screenshot({
+          path: `/work/shots-heatmap/markets-heatmap-${lang}-${width}.png`,
+          fullPage: true,
+        });
+        // The visible table: toggled by a button, back to the map by the same button.
+        await heatmap.getByRole("button", { name: text.table }).click();
+        await expect(heatmap.getByTestId("heatmap-map")).toHaveCount(0);
+        await expect(heatmap.getByTestId("heatmap-table").getByRole("table")).toBeVisible();
+        await heatmap.getByRole("button", { name: text.map }).click();
+        await expect(tiles.first()).toBeVisible();
+        // The period's links keep the market.
+        await heatmap.getByRole("link", { name: lang === "ar" ? "منذ بداية العام" : "YTD" }).click();
+        await expect(page).toHaveURL(/market=TADAWUL&period=YTD/);
+        await expect(heatmap).toHaveAttribute("data-period", "YTD");
+        // Live: a tick asks for the tiles' changes again.
+        await page.waitForResponse(
+          (r) => r.url().includes("/api/markets/heatmap?market=TADAWUL&period=YTD") && r.ok(),
+        );
+        // A tile opens its company.
+        const symbol = await tiles.first().getAttribute("data-symbol");
+        await expect(tiles.first()).toHaveAttribute("href", `${prefix}/markets/${symbol!.toLowerCase()}`);
+        await tiles.first().click();
+        await expect(page).toHaveURL(new RegExp(`${prefix}/markets/${symbol!.toLowerCase()}$`), {
+          timeout: 30_000,
+        });
+      }
+    }
+  });
+
+  test("sparklines: the index cards and watchlist rows draw the session from stored minute bars, hidden from screen readers", async ({
+    page,
+  }) => {
+    await page.goto("/markets?market=TADAWUL");
+    const spark = page.getByTestId("index").getByTestId("sparkline");
+    await expect(spark).toHaveAttribute("aria-hidden", "true");
+    const points = (await spark.locator("polyline").getAttribute("points"))!.split(" ");
+    expect(points.length).toBeGreaterThan(1);
+    expect(points.length).toBeLessThanOrEqual(30);
+    // A visitor's list lives in this browser.
+    await page.addInitScript(() => localStorage.setItem("gp:watchlist", JSON.stringify(["TASI", "BTC"])));
+    await page.goto("/watchlists");
+    await hydrated(page);
+    await expect(page.locator("tr[data-symbol]").first().getByTestId("sparkline")).toBeVisible();
+  });
+});

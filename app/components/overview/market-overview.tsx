@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type IndexView,
@@ -8,6 +9,7 @@ import {
 } from "#common/market-overview";
 import { Link } from "~/components/link";
 import { instrumentSlug } from "~/components/market/format";
+import { Sparkline } from "~/components/market/sparkline";
 import { useFormat } from "~/lib/use-format";
 import { changeClass, type MoverList, MoverTable } from "./movers";
 import { SectorTable } from "./sectors";
@@ -48,7 +50,7 @@ function Tabs({ active }: { active: OverviewTab }) {
   );
 }
 
-function IndexCard({ index }: { index: IndexView }) {
+function IndexCard({ index, spark }: { index: IndexView; spark?: string }) {
   const { t, i18n } = useTranslation("overview");
   const f = useFormat();
   return (
@@ -60,8 +62,9 @@ function IndexCard({ index }: { index: IndexView }) {
         {i18n.language === "ar" ? index.nameAr : index.name}
       </Link>
       <p className="text-xl font-bold tabular-nums">{f.fixed(index.price, 2)}</p>
-      <p className={`tabular-nums ${changeClass(index.changePercent)}`}>
+      <p className={`flex items-center gap-2 tabular-nums ${changeClass(index.changePercent)}`}>
         {index.changePercent === null ? "—" : f.changePercent(index.changePercent)}
+        <Sparkline points={spark} />
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         <span data-testid="session">{index.openNow ? t("open") : t("closed")}</span>
@@ -179,8 +182,19 @@ function SimulatedNotes({ s }: { s: MarketSummary }) {
   );
 }
 
-/** One tab of /markets: the index, breadth, traded totals, top movers and sectors, live. */
-export function MarketOverview({ initial }: { initial: OverviewView }) {
+/**
+ * One tab of /markets: the index (with its session's sparkline), breadth, traded totals, the
+ * sector heatmap (given by the page), top movers and sectors, live.
+ */
+export function MarketOverview({
+  initial,
+  sparks = {},
+  heatmap,
+}: {
+  initial: OverviewView;
+  sparks?: Record<string, string>;
+  heatmap?: ReactNode;
+}) {
   const { t } = useTranslation("overview");
   const view = useLiveView(initial);
   const s = view.summary;
@@ -194,13 +208,14 @@ export function MarketOverview({ initial }: { initial: OverviewView }) {
       >
         {view.indices.length === 0 ? <p className="text-sm text-slate-500">{t("noIndex")}</p> : null}
         {view.indices.map((i) => (
-          <IndexCard key={i.symbol} index={i} />
+          <IndexCard key={i.symbol} index={i} spark={sparks[i.symbol]} />
         ))}
       </section>
       <div className="mb-4 grid grid-cols-1 gap-3 md:grid-cols-2">
         <Breadth s={s} />
         <Traded s={s} tab={view.tab} />
       </div>
+      {heatmap}
       <div className="mb-4 grid grid-cols-1 gap-3 md:grid-cols-2">
         {LISTS.map((list) => (
           <MoverTable key={list} list={list} movers={s[list]} />

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { type ScreenerAnswer, type ScreenerQuery, type ScreenerSort, screenerParams } from "#common/screener";
 import { Link } from "~/components/link";
 import { instrumentSlug } from "~/components/market/format";
+import { Sparkline, useSparkline } from "~/components/market/sparkline";
 import { changeClass } from "~/components/overview/movers";
 import { useFormat } from "~/lib/use-format";
 import "~/locales/market";
@@ -53,6 +54,11 @@ function HeaderCell({ q, col }: { q: ScreenerQuery; col: ScreenerSort }) {
   );
 }
 
+/** A row's session sparkline, before its change (which states the move in text). */
+function RowSpark({ symbol }: { symbol: string }) {
+  return <Sparkline points={useSparkline(symbol)} className="me-2" />;
+}
+
 /** The matching companies, each linked to its page, with sortable column heads. */
 export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: ScreenerAnswer }) {
   const { t, i18n } = useTranslation("screener");
@@ -97,7 +103,10 @@ export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: Screene
               </td>
               <td className="px-2 py-1">{tm(`sectors.${r.sector}`, { defaultValue: r.sector })}</td>
               <td className="px-2 py-1 text-end tabular-nums">{num(r.price)}</td>
-              <td className={`px-2 py-1 text-end tabular-nums ${changeClass(r.changePercent)}`}>
+              <td
+                className={`px-2 py-1 text-end tabular-nums whitespace-nowrap ${changeClass(r.changePercent)}`}
+              >
+                <RowSpark symbol={r.symbol} />
                 {r.changePercent === null ? "—" : f.changePercent(r.changePercent)}
               </td>
               <td className="px-2 py-1 text-end tabular-nums">{num(r.volume, true)}</td>

@@ -8,6 +8,7 @@ import { ChangeText, FlashPrice, FreshnessBadge, StatusBadge } from "~/component
 import { useLang } from "~/lib/locale";
 import { useFormat } from "~/lib/use-format";
 import "~/locales/watchlists";
+import { Sparkline, useSparkline } from "~/components/market/sparkline";
 
 function IconButton({
   label,
@@ -119,6 +120,7 @@ export function WatchlistRow({
 }) {
   const lang = useLang();
   const f = useFormat();
+  const spark = useSparkline(symbol);
   const d = instrument?.decimals ?? 2;
   return (
     <tr data-symbol={symbol} className="align-top">
@@ -135,6 +137,7 @@ export function WatchlistRow({
           <span className="mt-1 flex flex-wrap items-center gap-1">
             <FreshnessBadge quote={quote} />
             <StatusBadge status={quote.status} />
+            <Sparkline points={spark} />
           </span>
         ) : null}
       </td>
