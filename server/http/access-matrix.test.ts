@@ -205,6 +205,23 @@ const lacksOwnerWebhook = (res: Sent) => {
   expect(res.status).toBe(200);
   expect(res.text).not.toContain("owner-secret-hook");
 };
+/** The owner's saved screen (made again after the owner's DELETE row removed it). */
+async function ownerScreenId() {
+  const mine = await s.screens.list(ids.owner);
+  const found = mine.find((x) => x.name === "owner-secret-screen");
+  if (found) return found.id;
+  const made = await s.screens.create(ids.owner, {
+    name: "owner-secret-screen",
+    query: "exchange=DFM",
+    alerts: true,
+    notifyEmail: false,
+  });
+  return made.id;
+}
+const lacksOwnerScreen = (res: Sent) => {
+  expect(res.status).toBe(200);
+  expect(res.text).not.toContain("owner-secret-screen");
+};
 const same = (o: Outcome): Record<Role, Outcome> => ({ anonymous: o, user: o, other: o, admin: o });
 const HOME = { redirect: "/" };
 const lacksOwnerData = (res: Sent, rows: Rows) => {
@@ -781,6 +798,41 @@ const MATRIX: Row[] = [
     expect: same(200),
   },
   { name: "GET screener", call: (who) => send(who, "GET", "/screener?exchange=DFM"), expect: same(200) },
+  {
+    name: "GET api/screens",
+    call: async (who) => {
+      await ownerScreenId();
+      return send(who, "GET", "/api/screens");
+    },
+    expect: {
+      anonymous: 401,
+      other: lacksOwnerScreen,
+      admin: lacksOwnerScreen,
+      user: (res) => expect(res.text).toContain("owner-secret-screen"),
+    },
+  },
+  {
+    name: "POST api/screens",
+    writes: true,
+    call: (who) =>
+      send(who, "POST", "/api/screens", {
+        name: `${who} screen ${crypto.randomUUID().slice(0, 8)}`,
+        query: "exchange=TADAWUL&changePercentMin=2",
+      }),
+    expect: { anonymous: 401, other: 200, admin: 200, user: 200 },
+  },
+  {
+    name: "PATCH api/screens/:id",
+    writes: true,
+    call: async (who) => send(who, "PATCH", `/api/screens/${await ownerScreenId()}`, { alerts: false }),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
+  {
+    name: "DELETE api/screens/:id",
+    writes: true,
+    call: async (who) => send(who, "DELETE", `/api/screens/${await ownerScreenId()}`),
+    expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
+  },
   {
     name: "GET screener.csv",
     call: (who) => send(who, "GET", "/screener.csv?exchange=QSE"),

@@ -712,6 +712,59 @@ const TARGETS: Target[] = [
     }),
   ),
   {
+    name: "screen save",
+    method: "POST",
+    path: "/api/screens",
+    who: "user",
+    encoding: "json",
+    base: { name: "Fuzz screen", query: "exchange=TADAWUL&changePercentMin=2" },
+    invalid: {
+      name: fc.oneof(
+        longString,
+        fc.constantFrom("", "   "),
+        hostileJson.filter((v) => typeof v !== "string"),
+      ),
+      query: fc.oneof(
+        fc.constantFrom(
+          "exchange=NYSE",
+          "changePercentMin=two",
+          "limit=0",
+          "sort=price&sort=volume",
+          "unknown=1",
+          "sector=Nothing",
+          "priceMin=5&priceMax=1",
+        ),
+        hostileJson.filter((v) => typeof v !== "string"),
+      ),
+      alerts: hostileJson.filter(
+        (v) => typeof v !== "boolean" && !["true", "false", "on", "1", "0"].includes(v as string),
+      ),
+    },
+  },
+  {
+    name: "screen change (not the user's)",
+    method: "PATCH",
+    path: "/api/screens/00000000-0000-4000-8000-000000000000",
+    who: "user",
+    encoding: "json",
+    base: { name: "Fuzz" },
+    invalid: {
+      name: fc.oneof(longString, hostileJson),
+      notifyEmail: hostileJson.filter((v) => v !== true && v !== false),
+    },
+  },
+  ...(["00000000-0000-4000-8000-000000000000", "not-a-screen"] as const).map(
+    (id): Target => ({
+      name: `screen remove (not the user's) ${id}`,
+      method: "DELETE",
+      path: `/api/screens/${id}`,
+      who: "user",
+      encoding: "json",
+      base: {},
+      invalid: { id: fc.oneof(notAnId, fc.uuid()) },
+    }),
+  ),
+  {
     name: "push subscribe",
     method: "POST",
     path: "/api/push/subscriptions",
