@@ -4,6 +4,7 @@ import { useFormat } from "~/lib/use-format";
 import { moneyText, weightText } from "./numbers";
 import { headingClass, panelClass } from "./styles";
 import type { PortfolioSnapshot, Slice } from "./types";
+import "~/locales/market";
 import "~/locales/portfolio";
 
 /** Slice colours, distinct in light and dark pages and for the common colour-blindnesses. */
@@ -49,11 +50,20 @@ function Donut({ slices }: { slices: Slice[] }) {
 }
 
 /** One allocation: the donut and its legend table (part, value, weight). */
-function Allocation({ title, slices, base }: { title: string; slices: Slice[]; base: string }) {
+function Allocation({
+  title,
+  slices,
+  base,
+  name,
+}: {
+  title: string;
+  slices: Slice[];
+  base: string;
+  name: (key: string) => string;
+}) {
   const { t } = useTranslation("portfolio");
   const f = useFormat();
   const id = useId();
-  const name = (key: string) => (key ? key : t("allocation.unclassified"));
   return (
     <figure className="flex flex-col gap-2" aria-labelledby={id} data-testid="allocation">
       <figcaption id={id} className="font-medium text-slate-800">
@@ -98,6 +108,12 @@ function Allocation({ title, slices, base }: { title: string; slices: Slice[]; b
 /** Where the money is: by exchange, by sector and by currency. */
 export function AllocationPanel({ snapshot }: { snapshot: PortfolioSnapshot }) {
   const { t } = useTranslation("portfolio");
+  const { t: tm } = useTranslation("market");
+  // Exchanges and sectors by the names the market pages give them; currencies by their code.
+  const exchange = (key: string) => tm(`exchangeNames.${key}`, { defaultValue: key });
+  const sector = (key: string) =>
+    key ? tm(`sectors.${key}`, { defaultValue: key }) : t("allocation.unclassified");
+  const currency = (key: string) => key;
   const base = snapshot.baseCurrency;
   const { byExchange, bySector, byCurrency } = snapshot.allocation;
   return (
@@ -106,9 +122,9 @@ export function AllocationPanel({ snapshot }: { snapshot: PortfolioSnapshot }) {
         {t("allocation.heading")}
       </h2>
       <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-3">
-        <Allocation title={t("allocation.byExchange")} slices={byExchange} base={base} />
-        <Allocation title={t("allocation.bySector")} slices={bySector} base={base} />
-        <Allocation title={t("allocation.byCurrency")} slices={byCurrency} base={base} />
+        <Allocation title={t("allocation.byExchange")} slices={byExchange} base={base} name={exchange} />
+        <Allocation title={t("allocation.bySector")} slices={bySector} base={base} name={sector} />
+        <Allocation title={t("allocation.byCurrency")} slices={byCurrency} base={base} name={currency} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
-import type { IChartApi, ISeriesApi } from "lightweight-charts";
+import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { axisTickLabel } from "~/components/market/chart/axis-time";
 import { COMPARE_COLOR, MAIN_COLOR } from "~/components/market/chart/series";
 import { useComparison } from "~/components/market/chart/use-comparison";
 import { useChartLib } from "~/components/market/use-price-chart";
@@ -52,10 +53,15 @@ function useTwoLines(box: React.RefObject<HTMLDivElement | null>, main: LinePoin
         vertLines: { color: dark ? "#1e293b" : "#f1f5f9" },
         horzLines: { color: dark ? "#1e293b" : "#f1f5f9" },
       },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+      // Axis and crosshair in the page's language and digits; a point is a day, so no time.
+      timeScale: {
+        fixLeftEdge: true,
+        fixRightEdge: true,
+        tickMarkFormatter: (time: Time, type: number) => axisTickLabel(f, Number(time), 0, type),
+      },
       localization: {
         priceFormatter: (p: number) => f.fixed(p, 2),
-        timeFormatter: (t: unknown) => f.date(String(t)),
+        timeFormatter: (time: Time) => f.date(Number(time) * 1000),
       },
     });
     setDrawn({
@@ -70,8 +76,10 @@ function useTwoLines(box: React.RefObject<HTMLDivElement | null>, main: LinePoin
   }, [lib, box, f, dark]);
   useEffect(() => {
     if (!drawn) return;
-    drawn.main.setData(main);
-    drawn.index.setData(index);
+    const asTime = (points: LinePoint[]) =>
+      points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value }));
+    drawn.main.setData(asTime(main));
+    drawn.index.setData(asTime(index));
     drawn.chart.timeScale().fitContent();
   }, [drawn, main, index]);
   return Boolean(lib);

@@ -1,14 +1,17 @@
 import type { Bar } from "#server/market/types";
 import type { SeriesPoint } from "./types";
 
+/** One point of a line: UTC seconds of the day's midnight, as the chart takes them. */
 export interface LinePoint {
-  time: string;
+  time: number;
   value: number;
 }
 
+const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+
 /** The portfolio's time-weighted index, one point a day (it starts at 100). */
 export const portfolioLine = (series: readonly SeriesPoint[]): LinePoint[] =>
-  series.map((p) => ({ time: p.date, value: p.twrIndex }));
+  series.map((p) => ({ time: seconds(p.date), value: p.twrIndex }));
 
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -25,5 +28,5 @@ export function indexLine(bars: readonly Bar[], from: string | undefined): LineP
   const points = [...byDay].sort(([a], [b]) => a.localeCompare(b));
   const first = points[0]?.[1];
   if (!first) return [];
-  return points.map(([time, close]) => ({ time, value: (close / first) * 100 }));
+  return points.map(([date, close]) => ({ time: seconds(date), value: (close / first) * 100 }));
 }

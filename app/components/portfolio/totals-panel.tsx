@@ -39,12 +39,17 @@ export function TotalsPanel({ snapshot }: { snapshot: PortfolioSnapshot }) {
               className={`text-base font-semibold tabular-nums ${i.signed ? signClass(i.value) : "text-slate-900"}`}
             >
               {moneyText(f, i.value, base)}
-              {i.extra ? <span className="ms-1 text-xs font-normal">{i.extra}</span> : null}
+              {i.extra ? <span className="block text-xs font-normal">{i.extra}</span> : null}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{t("totals.asOf", { time: f.gmtDayTime(snapshot.asOf) })}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {t("totals.asOf", {
+          // A valuation dated by day only (no live price yet) shows its date, not a midnight time.
+          time: snapshot.asOf.length > 10 ? f.gmtDayTime(snapshot.asOf) : f.date(snapshot.asOf),
+        })}
+      </p>
     </section>
   );
 }
