@@ -11,7 +11,6 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="export"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
       },
     });
   });

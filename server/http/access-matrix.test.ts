@@ -453,6 +453,7 @@ const MATRIX: Row[] = [
       expect: { anonymous: 401, other: 404, admin: 404, user: 200 },
     }),
   ),
+  ...portfolioRows(),
   {
     name: "GET api/webhooks",
     call: async (who) => {
@@ -1218,3 +1219,127 @@ describe("CSRF: unsafe methods from another origin are refused before any route 
     expect(res.status).toBe(200);
   });
 });
+
+/** The owner's portfolio (made again after the owner's delete) with one deposit and one alert. */
+async function ownerPortfolio() {
+  const [mine] = await s.portfolios.list(ids.owner);
+  const portfolio =
+    mine ?? (await s.portfolios.create(ids.owner, { name: "owner-secret-portfolio", baseCurrency: "SAR" }));
+  let { activities } = await s.portfolios.get(ids.owner, portfolio.id);
+  if (activities.length === 0) {
+    await s.portfolios.addActivity(ids.owner, portfolio.id, {
+      ...{ type: "deposit", date: "2024-01-02", currency: "SAR", amount: 1000, note: "owner-secret-note" },
+    });
+    activities = (await s.portfolios.get(ids.owner, portfolio.id)).activities;
+  }
+  const alerts = await s.portfolios.alerts(ids.owner, portfolio.id);
+  const alert =
+    alerts[0] ?? (await s.portfolios.addAlert(ids.owner, portfolio.id, { kind: "weight", threshold: 60 }));
+  return { id: portfolio.id, activityId: activities[0]!.id, alertId: alert.id };
+}
+
+function lacksOwnerPortfolio(res: Sent) {
+  expect(res.text).not.toContain("owner-secret");
+}
+
+/** Every portfolio endpoint: a reader's portfolio is theirs alone (another reader and the admin get 404). */
+function portfolioRows(): Row[] {
+  const owned = { anonymous: 401, other: 404, admin: 404 } as const;
+  const on = (path: (p: Awaited<ReturnType<typeof ownerPortfolio>>) => string) => async () =>
+    path(await ownerPortfolio());
+  const row = (
+    name: string,
+    method: string,
+    path: (p: Awaited<ReturnType<typeof ownerPortfolio>>) => string,
+    user: Outcome,
+    body?: unknown,
+  ): Row => ({
+    name,
+    writes: method !== "GET",
+    call: async (who) => send(who, method, await on(path)(), body),
+    expect: { ...owned, user },
+  });
+  return [
+    {
+      name: "GET api/portfolios",
+      call: async (who) => {
+        await ownerPortfolio();
+        return send(who, "GET", "/api/portfolios");
+      },
+      expect: {
+        anonymous: 401,
+        other: lacksOwnerPortfolio,
+        admin: lacksOwnerPortfolio,
+        user: (res) => expect(res.text).toContain("owner-secret-portfolio"),
+      },
+    },
+    {
+      name: "POST api/portfolios",
+      writes: true,
+      call: (who) => send(who, "POST", "/api/portfolios", { name: `${who} portfolio`, baseCurrency: "AED" }),
+      expect: { anonymous: 401, other: 201, admin: 201, user: 201 },
+    },
+    row(
+      "GET api/portfolios/:id",
+      "GET",
+      (p) => `/api/portfolios/${p.id}`,
+      (res) => expect(res.text).toContain("owner-secret-note"),
+    ),
+    row("PATCH api/portfolios/:id", "PATCH", (p) => `/api/portfolios/${p.id}`, 200, {
+      name: "owner-secret-portfolio",
+    }),
+    row("POST api/portfolios/:id/activities", "POST", (p) => `/api/portfolios/${p.id}/activities`, 201, {
+      ...{ type: "deposit", date: "2024-01-03", currency: "SAR", amount: 5 },
+    }),
+    row(
+      "PATCH api/portfolios/:id/activities/:activityId",
+      "PATCH",
+      (p) => `/api/portfolios/${p.id}/activities/${p.activityId}`,
+      200,
+      { type: "deposit", date: "2024-01-02", currency: "SAR", amount: 1000, note: "owner-secret-note" },
+    ),
+    row("POST api/portfolios/:id/import", "POST", (p) => `/api/portfolios/${p.id}/import`, 200, {
+      ...{ format: "csv", content: "date,type,currency,amount\n2024-01-04,deposit,SAR,7\n", dryRun: true },
+    }),
+    row(
+      "GET api/portfolios/:id/export",
+      "GET",
+      (p) => `/api/portfolios/${p.id}/export?format=csv`,
+      (res) => expect(res.text).toContain("owner-secret-note"),
+    ),
+    row(
+      "GET api/portfolios/:id/dividend-proposals",
+      "GET",
+      (p) => `/api/portfolios/${p.id}/dividend-proposals`,
+      200,
+    ),
+    // The owner has no proposal for this: 404 too, and nothing written for anyone.
+    row(
+      "POST api/portfolios/:id/dividend-proposals/accept",
+      "POST",
+      (p) => `/api/portfolios/${p.id}/dividend-proposals/accept`,
+      404,
+      { symbol: "2222", exDate: "2024-01-01" },
+    ),
+    row("GET api/portfolios/:id/alerts", "GET", (p) => `/api/portfolios/${p.id}/alerts`, 200),
+    row("POST api/portfolios/:id/alerts", "POST", (p) => `/api/portfolios/${p.id}/alerts`, 201, {
+      ...{ kind: "day-move", threshold: 4 },
+    }),
+    {
+      name: "DELETE api/portfolios/:id/alerts",
+      writes: true,
+      call: async (who) => {
+        const p = await ownerPortfolio();
+        return send(who, "DELETE", `/api/portfolios/${p.id}/alerts`, { id: p.alertId });
+      },
+      expect: { ...owned, user: 204 },
+    },
+    row(
+      "DELETE api/portfolios/:id/activities/:activityId",
+      "DELETE",
+      (p) => `/api/portfolios/${p.id}/activities/${p.activityId}`,
+      204,
+    ),
+    row("DELETE api/portfolios/:id", "DELETE", (p) => `/api/portfolios/${p.id}`, 204),
+  ];
+}

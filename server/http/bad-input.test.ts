@@ -4,11 +4,14 @@
  * error or the form's field errors) and no table changes; for any input there is never a 5xx
  * and never a stack trace or secret in the body. FC_NUM_RUNS raises the runs for a deeper local check.
  */
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitsSettingsSchema } from "#common/limits";
+import { ACTIVITY_TYPES, BASE_CURRENCIES } from "#common/portfolio-schema";
 import { watchlistNameSchema } from "#common/watchlist-schema";
 import { grantAdmin } from "../auth/roles";
+import { portfolios, user } from "../db/schema";
 import type { Services } from "../services";
 import { BODY_ENCODINGS, encodeBody } from "../testing/body-encodings";
 import { fingerprintTables, signInCookie, signUpVerified, TEST_PASSWORD } from "../testing/fixtures";
@@ -651,6 +654,7 @@ const TARGETS: Target[] = [
       },
     }),
   ),
+  ...portfolioTargets(),
   {
     name: "webhook add",
     method: "POST",
@@ -1181,9 +1185,7 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
     ...(["/markets", "/api/markets/heatmap"] as const).map((path) => ({
       name: `${path} with an unknown heatmap period or market`,
       who: "anonymous" as const,
-      url: fc
-        .tuple(encoded, fc.constantFrom("period", "market"))
-        .map(([v, key]) => `${path}?${key}=x${v}`),
+      url: fc.tuple(encoded, fc.constantFrom("period", "market")).map(([v, key]) => `${path}?${key}=x${v}`),
       clientError: true,
     })),
     ...(["/dividends", "/api/dividends", "/dividends.ics"] as const).map((path) => ({
@@ -1472,3 +1474,113 @@ describe("NUL characters (PostgreSQL text cannot hold them)", () => {
     expect(rows[0]?.content).toBe("gold price");
   });
 });
+
+/** The user's own portfolio every portfolio target aims at (made below, with a fixed id). */
+function fuzzPortfolioId() {
+  return "00000000-0000-4000-8000-00000000f0f0";
+}
+
+beforeAll(async () => {
+  const [owner] = await s.db.select().from(user).where(eq(user.email, "user@example.com"));
+  await s.db
+    .insert(portfolios)
+    .values({ id: fuzzPortfolioId(), userId: owner!.id, name: "Fuzz", baseCurrency: "SAR" });
+});
+
+/** The portfolio endpoints: a bad body is a 400 naming its field, another reader's portfolio a 404; nothing written. */
+function portfolioTargets(): Target[] {
+  /** Never a portfolio's base currency, whatever its case or spaces. */
+  const notACurrency = hostileString.filter(
+    (v) => !(BASE_CURRENCIES as readonly string[]).includes(v.trim().toUpperCase()),
+  );
+  const notAType = hostileString.filter(
+    (v) => !(ACTIVITY_TYPES as readonly string[]).includes(v.trim().toLowerCase()),
+  );
+  const notAName = fc.oneof(
+    longString,
+    fc.constantFrom("", "   "),
+    hostileJson.filter((v) => typeof v !== "string"),
+  );
+  const json = { who: "user", encoding: "json" } as const;
+  const own = `/api/portfolios/${fuzzPortfolioId()}`;
+  const buy = { type: "buy", date: "2024-01-02", symbol: "2222", quantity: 1, unitPrice: 25 };
+  return [
+    {
+      ...json,
+      name: "portfolio create",
+      method: "POST",
+      path: "/api/portfolios",
+      base: { name: "P", baseCurrency: "SAR" },
+      invalid: { name: notAName, baseCurrency: notACurrency },
+    },
+    {
+      ...json,
+      name: "portfolio change",
+      method: "PATCH",
+      path: own,
+      base: { name: "P" },
+      invalid: { name: notAName, baseCurrency: notACurrency },
+    },
+    {
+      ...json,
+      name: "portfolio activity add",
+      method: "POST",
+      path: `${own}/activities`,
+      base: buy,
+      invalid: {
+        type: notAType,
+        date: fc.constantFrom("2024-02-30", "tomorrow", "", "2999-01-01", "02/01/2024"),
+        symbol: fc.constantFrom("", "NO-SUCH-CO", "<script>"),
+        quantity: fc.constantFrom(0, -1, "abc", "1e999", ""),
+        unitPrice: fc.constantFrom(0, -25, "x", ""),
+      },
+    },
+    {
+      ...json,
+      name: "portfolio activity change (not the user's)",
+      method: "PATCH",
+      path: `${own}/activities/00000000-0000-4000-8000-000000000000`,
+      base: buy,
+      invalid: { quantity: fc.constantFrom(0, -1, "abc"), type: notAType },
+    },
+    {
+      ...json,
+      name: "portfolio import",
+      method: "POST",
+      path: `${own}/import`,
+      base: {
+        format: "csv",
+        content: "date,type,currency,amount\n2024-01-03,deposit,SAR,50\n",
+        dryRun: false,
+      },
+      invalid: { format: hostileString.filter((v) => v !== "csv" && v !== "ghostfolio") },
+    },
+    {
+      ...json,
+      name: "portfolio alert add",
+      method: "POST",
+      path: `${own}/alerts`,
+      base: { kind: "day-move", threshold: 5 },
+      invalid: {
+        kind: hostileString.filter((v) => v !== "day-move" && v !== "weight"),
+        threshold: fc.constantFrom(0, -5, 101, "abc", ""),
+      },
+    },
+    {
+      ...json,
+      name: "portfolio dividend accept (nothing proposed)",
+      method: "POST",
+      path: `${own}/dividend-proposals/accept`,
+      base: { symbol: "2222", exDate: "2024-01-01" },
+      invalid: { symbol: hostileString, exDate: hostileString },
+    },
+    {
+      ...json,
+      name: "portfolio change (not the user's)",
+      method: "PATCH",
+      path: "/api/portfolios/00000000-0000-4000-8000-000000000000",
+      base: { name: "P" },
+      invalid: { name: notAName },
+    },
+  ];
+}

@@ -3,7 +3,7 @@
  * real Express app, page cache and session cache on), then browse side by side, then a visitor
  * comes without a session. Every per-user value — name and email in the header, the admin menu,
  * alerts, notifications (the bell's unread count comes from them), chat history, watchlists, the
- * calendar's saved time zone — is a marker unique to its owner, and every page and per-user API is
+ * calendar's saved time zone, portfolios — is a marker unique to its owner, and every page and per-user API is
  * searched for the other user's markers and, anonymously, for anyone's. On PostgreSQL the site is
  * the production build in its own process.
  */
@@ -40,6 +40,8 @@ const PAGES = [
   "/api/notifications",
   "/api/chat/conversations",
   "/api/watchlists",
+  "/portfolio",
+  "/api/portfolios",
 ];
 
 interface Person {
@@ -62,12 +64,23 @@ async function seed(email: string, name: string, zone: string, admin: boolean): 
   const chat = await createConversation(s.db, { userId: id, title: `${name} asks about oil` });
   const list = await s.watchlists.create(id, `${name} watchlist`);
   await s.calendar.timeZones.set(id, zone);
+  const portfolio = await s.portfolios.create(id, { name: `${name} portfolio`, baseCurrency: "SAR" });
   return {
     email,
     name,
     admin,
     zone,
-    markers: [email, name, alert.id, note!.id, `${name}'s private message`, chat.id, list.id, zone],
+    markers: [
+      email,
+      name,
+      alert.id,
+      note!.id,
+      `${name}'s private message`,
+      chat.id,
+      list.id,
+      zone,
+      portfolio.id,
+    ],
   };
 }
 

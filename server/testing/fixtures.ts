@@ -42,6 +42,9 @@ const REQUEST_WRITABLE_TABLES = [
   "shariah_rulings",
   "disclosure_feeds",
   "disclosures",
+  "portfolios",
+  "portfolio_activities",
+  "portfolio_alerts",
 ];
 
 /** A digest of the rows of the given tables: equal digests mean nothing was written. */
