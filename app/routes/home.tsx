@@ -15,14 +15,29 @@ import { pageMeta } from "~/lib/seo";
 import { marketPageData } from "~/lib/server/market-data.server";
 import type { Route } from "./+types/home";
 
+/**
+ * The home page's render reads only its data and URL, so a render whose data equals an earlier
+ * one's is that render's copy (decision records 030 and 033): between two market ticks every
+ * anonymous view of a language and display variant has the same data.
+ */
+export const handle = { rememberRenders: true };
+
+/**
+ * The page's clock, rounded up to the second (never before the last tick it describes): the news'
+ * relative times and the feed's age read it, and a clock in milliseconds would make every view's
+ * data, and so its render, unique.
+ */
+const pageClock = () => Math.ceil(Date.now() / 1000) * 1000;
+
 // Each home section is its owning feature's component; the loader gathers each section's data.
 export async function loader({ context }: Route.LoaderArgs) {
   const s = services(context);
+  const now = pageClock();
   const wanted = s.settings.get<string[]>("heroSymbols", [...SETTING_FALLBACKS.heroSymbols]);
   // Only instruments the catalogue knows; a stale setting never breaks the hero.
   const heroSymbols = wanted.filter((symbol) => s.market.quote(symbol));
   return {
-    market: marketPageData(s.market),
+    market: { ...marketPageData(s.market), serverNow: now },
     heroSymbols: heroSymbols.length ? heroSymbols : [...SETTING_FALLBACKS.heroSymbols],
     // The hero's exchanges: their last close and next open (live / delayed / closed per exchange).
     heroExchanges: [
@@ -33,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .flatMap((id) => (id ? [s.market.exchange(id)] : []))
       .filter((info) => info !== undefined),
     content: await s.shared.home(),
-    now: Date.now(),
+    now,
   };
 }
 

@@ -13,6 +13,12 @@ import "~/locales/heatmap";
 import "~/locales/overview";
 
 /**
+ * Its render reads only its data and URL: between two ticks every view of a tab is the same
+ * render, remembered rather than rendered again (decision records 030 and 033).
+ */
+export const handle = { rememberRenders: true };
+
+/**
  * /markets: every Gulf exchange at a glance, one tab per market and a GCC-wide view (`?market=`).
  * Alike for every reader, so served from the page cache; the figures then follow the live stream.
  */

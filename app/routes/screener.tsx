@@ -18,6 +18,13 @@ import "~/locales/screener";
 const EMPTY: ScreenerQuery = { sort: "valueTraded", order: "desc", limit: 50, offset: 0, ranges: {} };
 
 /**
+ * Served from the page cache like every public page, its address (the whole screen) the key;
+ * its render reads only its data and URL, so between two ticks a screen is rendered once
+ * (decision records 011, 030 and 033).
+ */
+export const handle = { rememberRenders: true };
+
+/**
  * /screener: every listed company filtered and sorted as the address says (the same parameters as
  * GET /api/screener); a bad parameter answers 400 naming it, over the unfiltered screen.
  */
@@ -39,12 +46,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sparks = await sparksOf(answer);
   return data({ query: EMPTY, answer, sectors, badField: result.field, sparks }, { status: 400 });
 }
-
-/**
- * Rendered for each request, not kept by the page cache: a screen is one pass over the in-memory
- * snapshot, and the page then shows exactly what GET /api/screener answers at that moment.
- */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-cache" });
 
 function Pager({ q, total }: { q: ScreenerQuery; total: number }) {
   const { t } = useTranslation("screener");
