@@ -39,14 +39,27 @@ export function createOverviewModel(): OverviewModel {
       tops.delete("GCC");
     }
   };
+  // Each market's rows by symbol, so a market's top lists read its rows without a pass over all.
+  const byMarket = new Map<OverviewMarket, Map<string, OverviewRow>>();
   const rowsOf = (m: OverviewMarket | "GCC") =>
-    [...rows.values()].filter((r) => (m === "GCC" ? gcc.has(r.market) : r.market === m));
+    m === "GCC"
+      ? [...byMarket.entries()].flatMap(([market, list]) => (gcc.has(market) ? [...list.values()] : []))
+      : [...(byMarket.get(m)?.values() ?? [])];
   return {
     put(row) {
       const old = rows.get(row.symbol);
-      if (old) touch(old, -1);
+      if (old) {
+        touch(old, -1);
+        byMarket.get(old.market)?.delete(old.symbol);
+      }
       rows.set(row.symbol, row);
       touch(row, 1);
+      let list = byMarket.get(row.market);
+      if (!list) {
+        list = new Map();
+        byMarket.set(row.market, list);
+      }
+      list.set(row.symbol, row);
     },
     row: (symbol) => rows.get(symbol),
     rows: () => [...rows.values()],

@@ -113,13 +113,34 @@ export const moverOf = (r: OverviewRow): Mover => ({
   volumeSimulated: r.volumeSimulated,
 });
 
-/** The first TOP rows by `key` (descending), rows without the figure left out; ties by symbol. */
+interface Ranked {
+  row: OverviewRow;
+  value: number;
+}
+
+/** Whether a row with `value` ranks before `other`: the larger figure first, ties by symbol. */
+const ranksBefore = (value: number, row: OverviewRow, other: Ranked) =>
+  value > other.value || (value === other.value && row.symbol.localeCompare(other.row.symbol) < 0);
+
+/**
+ * The first TOP rows by `key` (descending), rows without the figure left out; ties by symbol. One
+ * pass keeping the best TOP in order, not a sort of the market: every row of a market changes on
+ * a tick, so its lists are chosen again on every tick.
+ */
 function top(rows: OverviewRow[], key: (r: OverviewRow) => number | null): Mover[] {
-  return rows
-    .filter((r) => key(r) !== null)
-    .sort((a, b) => (key(b) as number) - (key(a) as number) || a.symbol.localeCompare(b.symbol))
-    .slice(0, TOP)
-    .map(moverOf);
+  const best: Ranked[] = [];
+  for (const row of rows) {
+    const value = key(row);
+    if (value === null) continue;
+    if (best.length === TOP && !ranksBefore(value, row, best[TOP - 1]!)) continue;
+    let i = best.length === TOP ? TOP - 1 : best.length;
+    while (i > 0 && ranksBefore(value, row, best[i - 1]!)) {
+      best[i] = best[i - 1]!;
+      i--;
+    }
+    best[i] = { row, value };
+  }
+  return best.map((r) => moverOf(r.row));
 }
 
 /** Top lists, read from a market's rows: computed again only after a tick changed one of them. */
