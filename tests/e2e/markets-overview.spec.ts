@@ -112,15 +112,13 @@ test.describe("sector heatmap", () => {
   test("a tile opens its company, the table lists the same companies, the arrow keys move across tiles and the period is in the address; in English and Arabic at 1440 and 390 px", async ({
     page,
   }) => {
-    // A first start prices every company within a few ticks; the heatmap sizes them from then on.
-    await expect
-      .poll(
-        async () =>
-          Object.keys((await (await page.request.get("/api/markets/heatmap?market=TADAWUL")).json()).changes)
-            .length,
-        { timeout: 60_000 },
-      )
-      .toBeGreaterThan(20);
+    // A first start prices every company within a few ticks and reads the stored closes that
+    // start each period again every 30 s until its backfill is in: then weeks have changes.
+    const weekChanges = async () =>
+      Object.values(
+        (await (await page.request.get("/api/markets/heatmap?market=TADAWUL&period=1W")).json()).changes,
+      ).filter((c) => c !== null).length;
+    await expect.poll(weekChanges, { timeout: 120_000 }).toBeGreaterThan(20);
     for (const lang of ["en", "ar"] as const) {
       const prefix = lang === "ar" ? "/ar" : "";
       const text = HEATMAP[lang];
@@ -162,10 +160,11 @@ test.describe("sector heatmap", () => {
         await expect(tiles.nth(count - 1)).toBeFocused();
         await page.keyboard.press("Home");
         await expect(first).toBeFocused();
-        await page.screenshot({
-          path: `/work/shots-heatmap/markets-heatmap-${lang}-${width}.png`,
-          fullPage: true,
-        });
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await heatmap.screenshot({ path: `/work/shots-heatmap/heatmap-${lang}-${width}-${scheme}.png` });
+        }
+        await page.emulateMedia({ colorScheme: "light" });
         // The visible table: toggled by a button, back to the map by the same button.
         await heatmap.getByRole("button", { name: text.table }).click();
         await expect(heatmap.getByTestId("heatmap-map")).toHaveCount(0);
