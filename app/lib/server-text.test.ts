@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from "#common/admin/forms";
 import { ALERT_MESSAGES, alertFormSchema } from "#common/alert-schema";
 import { authFormSchema, resetPasswordSchema } from "#common/auth-schema";
 import { calendarEventFormSchema, reminderFormSchema, timeZoneFormSchema } from "#common/calendar-schema";
+import { PORTFOLIO_MESSAGES } from "#common/portfolio-schema";
 import { createI18n } from "./i18n";
 import { findServerText, serverText } from "./server-text";
 import "~/locales/alerts";
@@ -59,5 +60,13 @@ describe("server texts in the page's language", () => {
   it("passes an unknown text through unchanged", () => {
     expect(serverText(ar, "Something new from the server")).toBe("Something new from the server");
     expect(serverText(ar, undefined)).toBeUndefined();
+  });
+
+  it("every portfolio refusal is in the catalog, in Arabic with its filled holes", () => {
+    expect(Object.values(PORTFOLIO_MESSAGES).filter((message) => !findServerText(message))).toEqual([]);
+    expect(serverText(ar, PORTFOLIO_MESSAGES.notFound)).toBe("المحفظة غير موجودة");
+    expect(serverText(ar, "This sells more 2222 shares than the portfolio holds on 2024-01-04")).toBe(
+      "هذا البيع يتجاوز عدد أسهم 2222 التي تملكها المحفظة في 2024-01-04",
+    );
   });
 });
