@@ -1,4 +1,5 @@
 import { dayNumber, dayString } from "./dates";
+import { pegRate } from "./fx-pegs";
 import { dailyCloses } from "./prices";
 import type { EngineContext } from "./state";
 import type { Activity, EngineInput } from "./types";
@@ -12,14 +13,19 @@ export function byProcessingOrder(a: Activity, b: Activity): number {
 
 /** Units of base per 1 currency for each day, looked up once per currency and day. */
 function rateCache(input: EngineInput, dates: string[]) {
-  const cache = new Map<string, Float64Array>();
-  return (currency: string, i: number): number => {
-    if (currency === input.baseCurrency) return 1;
-    let row = cache.get(currency);
+  const rows = new Map<string, Float64Array>();
+  const ratesOf = (currency: string) => {
+    let row = rows.get(currency);
     if (!row) {
-      row = new Float64Array(dates.length).fill(Number.POSITIVE_INFINITY);
-      cache.set(currency, row);
+      // Pegged pairs are exact and constant: filled at once, no lookup per day.
+      const peg = pegRate(currency, input.baseCurrency);
+      row = new Float64Array(dates.length).fill(peg ?? Number.POSITIVE_INFINITY);
+      rows.set(currency, row);
     }
+    return row;
+  };
+  const rateOn = (currency: string, i: number): number => {
+    const row = ratesOf(currency);
     let r = row[i];
     if (r === Number.POSITIVE_INFINITY) {
       const got = input.fx.rate(currency, input.baseCurrency, dates[i]);
@@ -28,6 +34,7 @@ function rateCache(input: EngineInput, dates: string[]) {
     }
     return r;
   };
+  return { rateOn, ratesOf };
 }
 
 /** Consecutive "YYYY-MM-DD" strings from `first`, built without a Date per day. */
@@ -61,14 +68,14 @@ export function dateRange(first: number, count: number): string[] {
 
 /** Per-day closes of each instrument, built the first time the instrument is valued. */
 function closeCache(input: EngineInput, dates: string[]) {
-  const cache = new Map<string, Float64Array>();
-  return (symbol: string, i: number): number => {
-    let row = cache.get(symbol);
+  const rows = new Map<string, Float64Array>();
+  return (symbol: string): Float64Array => {
+    let row = rows.get(symbol);
     if (!row) {
       row = dailyCloses(input, symbol, dates);
-      cache.set(symbol, row);
+      rows.set(symbol, row);
     }
-    return row[i];
+    return row;
   };
 }
 
@@ -90,7 +97,7 @@ export function createContext(input: EngineInput): EngineContext {
     last,
     dates,
     byDay,
-    rateOn: rateCache(input, dates),
-    closeAt: closeCache(input, dates),
+    ...rateCache(input, dates),
+    closesOf: closeCache(input, dates),
   };
 }

@@ -9,7 +9,18 @@ function positionOf(state: LedgerState, ctx: EngineContext, a: Activity): Positi
   let p = state.positions.get(symbol);
   if (!p) {
     const currency = ctx.input.instruments.get(symbol)?.currency ?? a.currency;
-    p = { symbol, currency, quantity: 0, cost: 0, costBase: 0, realised: 0, dividends: 0, fees: 0 };
+    p = {
+      symbol,
+      currency,
+      quantity: 0,
+      cost: 0,
+      costBase: 0,
+      realised: 0,
+      dividends: 0,
+      fees: 0,
+      closes: ctx.closesOf(symbol),
+      rates: ctx.ratesOf(currency),
+    };
     state.positions.set(symbol, p);
   }
   return p;

@@ -9,6 +9,7 @@ export function dailyCloses(input: EngineInput, symbol: string, dates: string[])
   const out = new Float64Array(dates.length).fill(Number.NaN);
   const { closes } = input;
   const valid = (v: number | null | undefined): v is number => v != null && Number.isFinite(v) && v > 0;
+  if (closes.dailyCloses) return closes.dailyCloses(symbol, dates[0], dates[dates.length - 1]);
   if (!closes.closesBetween) {
     for (let i = 0; i < dates.length; i++) {
       const v = closes.closeOn(symbol, dates[i]);
@@ -18,14 +19,17 @@ export function dailyCloses(input: EngineInput, symbol: string, dates: string[])
   }
   const seed = closes.closeOn(symbol, dates[0]);
   const rows = closes.closesBetween(symbol, dates[0], dates[dates.length - 1]);
+  // Both lists are sorted: walk them together, carrying the last close over days without one.
   let current = valid(seed) ? seed : Number.NaN;
-  let r = 0;
-  for (let i = 0; i < dates.length; i++) {
-    while (r < rows.length && rows[r].date <= dates[i]) {
-      if (valid(rows[r].close)) current = rows[r].close;
-      r++;
+  let j = 0;
+  for (let r = 0; r < rows.length && j < dates.length; r++) {
+    const { date, close } = rows[r];
+    while (j < dates.length && dates[j] < date) out[j++] = current;
+    if (j < dates.length && dates[j] === date) {
+      if (close > 0 && Number.isFinite(close)) current = close;
+      out[j++] = current;
     }
-    out[i] = current;
   }
+  while (j < dates.length) out[j++] = current;
   return out;
 }

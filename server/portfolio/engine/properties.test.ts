@@ -197,6 +197,21 @@ describe("portfolio engine properties", () => {
     );
   });
 
+  it("the three ways of reading closes (per day, by range, dense) give the same snapshot", () => {
+    fc.assert(
+      fc.property(activitiesArb, (activities) => {
+        const full = input(activities);
+        const { closeOn, closeDateOn, closesBetween } = full.closes;
+        const perDay = { ...full, closes: { closeOn, closeDateOn } };
+        const byRange = { ...full, closes: { closeOn, closeDateOn, closesBetween } };
+        const expected = computeSnapshot(full);
+        expect(computeSnapshot(perDay)).toEqual(expected);
+        expect(computeSnapshot(byRange)).toEqual(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it("the chunked computation gives the same snapshot", async () => {
     await fc.assert(
       fc.asyncProperty(activitiesArb, fc.integer({ min: 1, max: 40 }), async (activities, yieldEvery) => {

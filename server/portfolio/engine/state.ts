@@ -12,6 +12,9 @@ export interface Position {
   realised: number;
   dividends: number;
   fees: number;
+  /** The computation's per-day closes and base rates of this instrument (shared, read-only). */
+  closes: Float64Array;
+  rates: Float64Array;
 }
 
 /** The portfolio's running state while days are swept in date order. */
@@ -40,8 +43,10 @@ export interface EngineContext {
   byDay: Activity[][];
   /** Units of base per 1 `currency` on day index `i`, NaN when unknown. */
   rateOn(currency: string, i: number): number;
-  /** The instrument's last close on or before day `i`, NaN when none. */
-  closeAt(symbol: string, i: number): number;
+  /** Row of `rateOn` for a currency: +Infinity where not looked up yet. */
+  ratesOf(currency: string): Float64Array;
+  /** An instrument's last close on or before each day, NaN where none. */
+  closesOf(symbol: string): Float64Array;
 }
 
 /** Per-day results, one entry per calendar day from the first activity to today. */

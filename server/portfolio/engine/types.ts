@@ -58,6 +58,11 @@ export interface PriceHistory {
    * per-day prices in one pass per instrument instead of one `closeOn` call per day.
    */
   closesBetween?(symbol: string, from: string, to: string): ReadonlyArray<{ date: string; close: number }>;
+  /**
+   * One entry per calendar day from `from` to `to`: the last close on or before that day, NaN
+   * where there is none. Optional; the fastest path (a store can keep these arrays ready).
+   */
+  dailyCloses?(symbol: string, from: string, to: string): Float64Array;
 }
 
 /** Units of `to` per 1 `from` on `date`, or null when unknown. */

@@ -6,7 +6,7 @@ export function priceOn(ctx: EngineContext, symbol: string, i: number): number |
     const q = ctx.input.quotes.get(symbol);
     if (q && Number.isFinite(q.price) && q.price > 0) return q.price;
   }
-  const close = ctx.closeAt(symbol, i);
+  const close = ctx.closesOf(symbol)[i];
   return Number.isNaN(close) ? null : close;
 }
 
@@ -15,9 +15,15 @@ export function priceOn(ctx: EngineContext, symbol: string, i: number): number |
  * counts at its cost, so a missing price never shows as a loss (or gain) in the value and returns.
  */
 export function positionValue(state: LedgerState, ctx: EngineContext, p: Position, i: number): number {
-  const price = priceOn(ctx, p.symbol, i);
-  if (price === null) return p.costBase;
-  return p.quantity * price * baseRate(state, ctx, p.currency, i);
+  const price = i === ctx.last ? priceOn(ctx, p.symbol, i) : p.closes[i];
+  if (price === null || Number.isNaN(price)) return p.costBase;
+  const rate = p.rates[i];
+  // A rate already looked up and known is read straight from the row; else the lookup (and warning).
+  return (
+    p.quantity *
+    price *
+    (rate > 0 && rate < Number.POSITIVE_INFINITY ? rate : baseRate(state, ctx, p.currency, i))
+  );
 }
 
 /** The portfolio's value at the end of day `i`: cash plus every open position. */

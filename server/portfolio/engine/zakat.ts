@@ -12,6 +12,7 @@ const hijriNumeric = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn",
 });
 
 const hijriFormats = new Map<string, Intl.DateTimeFormat>();
+const formatted = new Map<string, string>();
 
 /** Hijri (Umm al-Qura) year, month and day of a Gregorian "YYYY-MM-DD". */
 export function hijriParts(date: string): { year: number; month: number; day: number } {
@@ -22,6 +23,9 @@ export function hijriParts(date: string): { year: number; month: number; day: nu
 
 /** A Gregorian date written in the Umm al-Qura calendar for a locale: "Jumada II 18, 1448 AH", "١٨ جمادى الآخرة ١٤٤٨ هـ". */
 export function formatHijri(date: string, locale = "en"): string {
+  const key = `${locale}|${date}`;
+  const known = formatted.get(key);
+  if (known) return known;
   let f = hijriFormats.get(locale);
   if (!f) {
     f = new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura`, {
@@ -32,7 +36,10 @@ export function formatHijri(date: string, locale = "en"): string {
     });
     hijriFormats.set(locale, f);
   }
-  return f.format(new Date(`${date}T00:00:00Z`));
+  const text = f.format(new Date(`${date}T00:00:00Z`));
+  if (formatted.size > 1000) formatted.clear();
+  formatted.set(key, text);
+  return text;
 }
 
 /**
