@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "@playwright/test";
@@ -248,6 +248,12 @@ for (const { lang, width } of VARIANTS) {
   });
 }
 
+// Yahoo's answer for a ticker it does not know: any other instrument (an error body would make the
+// source back off as a whole, BTC included).
+const UNKNOWN = readFileSync(
+  new URL("../../server/market/fixtures/yahoo/unknown-ticker.json", import.meta.url),
+);
+
 /** BTC's price on loopback: Yahoo's chart shape, a new price on every request. */
 async function startMovingMarket() {
   let price = 95_000;
@@ -283,11 +289,14 @@ async function startMovingMarket() {
       env: {
         MARKET_PROVIDER: "http",
         MARKET_HTTP_URL: `http://127.0.0.1:${stubPort}`,
-        MARKET_BUDGETS: "yahoo=600/100000",
+        // Room for every listing's first (unknown) answer and a BTC quote on every tick after it.
+        MARKET_BUDGETS: "yahoo=100000/10000000",
       },
     });
     return {
       base: app.baseURL,
+      /** How many quotes the stub has answered (each one a new price). */
+      answered: () => (price - 95_000) / 250,
       async stop() {
         await app.stop();
         stub.close();
@@ -299,8 +308,11 @@ async function startMovingMarket() {
   }
 }
 
-async function watchValueMove(browser: Browser, base: string, lang: Lang, width: number) {
-  const context = await browser.newContext({ baseURL: base, viewport: size(width) });
+type MovingMarket = Awaited<ReturnType<typeof startMovingMarket>>;
+
+async function watchValueMove(browser: Browser, site: MovingMarket, lang: Lang, width: number) {
+  const context = await browser.newContext({ baseURL: site.base, viewport: size(width) });
+  const stubSaid = () => `the stub answered ${site.answered()} quotes`;
   try {
     const page = await context.newPage();
     await signUpAndSignIn(page, uniqueEmail(`portfolio-live-${lang}`));
@@ -317,10 +329,12 @@ async function watchValueMove(browser: Browser, base: string, lang: Lang, width:
     await expect(value).not.toHaveText(p(lang, "holdings.noPrice"));
     const first = await value.textContent();
     // No reload: the stream's ticks refresh the valuation.
-    await expect.poll(() => value.textContent(), { timeout: 45_000 }).not.toBe(first);
+    await expect.poll(() => value.textContent(), { timeout: 45_000, message: stubSaid() }).not.toBe(first);
     const total = page.locator('[data-total="value"] dd');
     const totalBefore = await total.textContent();
-    await expect.poll(() => total.textContent(), { timeout: 45_000 }).not.toBe(totalBefore);
+    await expect
+      .poll(() => total.textContent(), { timeout: 45_000, message: stubSaid() })
+      .not.toBe(totalBefore);
   } finally {
     await context.close();
   }
@@ -330,7 +344,7 @@ test("values move live as the loopback provider's price changes, in both languag
   test.setTimeout(420_000);
   const site = await startMovingMarket();
   try {
-    for (const { lang, width } of VARIANTS) await watchValueMove(browser, site.base, lang, width);
+    for (const { lang, width } of VARIANTS) await watchValueMove(browser, site, lang, width);
   } finally {
     await site.stop();
   }
