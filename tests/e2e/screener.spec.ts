@@ -229,8 +229,12 @@ test.describe("screener on chosen prices", () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.screenshot({ path: `${SHOTS}/screens-alert-en-1440.png`, fullPage: true });
     } finally {
-      await context.close();
-      await site.stop();
+      // The second server goes even when closing the browser context fails.
+      try {
+        await context.close();
+      } finally {
+        await site.stop();
+      }
     }
   });
 });
