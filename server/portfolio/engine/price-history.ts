@@ -37,7 +37,12 @@ function denseOf(rows: CloseRow[]): { first: number; closes: Float64Array } {
 /** The dense closes of `from`..`to`: NaN before the first close, the last close after the last. */
 function window(dense: { first: number; closes: Float64Array }, from: string, to: string): Float64Array {
   const start = dayNumber(from);
-  const out = new Float64Array(dayNumber(to) - start + 1).fill(Number.NaN);
+  const end = dayNumber(to);
+  // Inside the stored range: a view on the kept array, nothing copied (the engine only reads it).
+  if (start >= dense.first && end < dense.first + dense.closes.length) {
+    return dense.closes.subarray(start - dense.first, end - dense.first + 1);
+  }
+  const out = new Float64Array(end - start + 1).fill(Number.NaN);
   const n = dense.closes.length;
   if (!n) return out;
   const a = Math.max(0, dense.first - start);
@@ -69,6 +74,7 @@ export function createPriceHistory(table: Record<string, ReadonlyArray<CloseRow>
   return {
     closeOn: (symbol, date) => at(symbol, date)?.close ?? null,
     closeDateOn: (symbol, date) => at(symbol, date)?.date ?? null,
+    /** Read-only: may be a view on the history's own array. */
     dailyCloses(symbol, from, to) {
       let d = dense.get(symbol);
       if (!d) {

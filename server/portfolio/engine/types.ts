@@ -60,7 +60,8 @@ export interface PriceHistory {
   closesBetween?(symbol: string, from: string, to: string): ReadonlyArray<{ date: string; close: number }>;
   /**
    * One entry per calendar day from `from` to `to`: the last close on or before that day, NaN
-   * where there is none. Optional; the fastest path (a store can keep these arrays ready).
+   * where there is none. Optional; the fastest path (a store can keep these arrays ready). The
+   * engine only reads the array, so it may be a view on the store's own.
    */
   dailyCloses?(symbol: string, from: string, to: string): Float64Array;
 }
