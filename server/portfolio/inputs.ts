@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import type { MarketService, Quote } from "../market/types";
 import { addDays } from "./engine/dates";
 import { createFxRates, type DailyUsdRates } from "./engine/fx-pegs";
-import type { Activity, EngineInput, InstrumentFacts, LiveQuote, PriceHistory } from "./engine/types";
+import { createPriceHistory } from "./engine/price-history";
+import type { Activity, EngineInput, InstrumentFacts, LiveQuote } from "./engine/types";
 
 /** What valuing a portfolio reads from the site: the instrument directory, stored closes, live quotes. */
 export interface MarketInputs {
@@ -56,27 +57,6 @@ export async function readCloses(db: Db, symbols: string[], from: string) {
       );
   }
   return out;
-}
-
-/** The last close on or before a date, by binary search over each symbol's dates. */
-export function priceHistory(closes: Map<string, Array<{ date: string; close: number }>>): PriceHistory {
-  return {
-    closeOn(symbol, date) {
-      const list = closes.get(symbol);
-      if (!list || list.length === 0) return null;
-      let lo = 0;
-      let hi = list.length - 1;
-      let found = -1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid]!.date <= date) {
-          found = mid;
-          lo = mid + 1;
-        } else hi = mid - 1;
-      }
-      return found < 0 ? null : list[found]!.close;
-    },
-  };
 }
 
 /** A market quote as the engine takes it: its time, source and whether the simulator made it. */
@@ -136,7 +116,7 @@ export async function engineInput(
     baseCurrency: o.baseCurrency,
     activities: o.activities,
     instruments,
-    closes: priceHistory(bars),
+    closes: createPriceHistory(Object.fromEntries(bars)),
     fx: createFxRates(fx),
     quotes,
     today: o.today,
