@@ -260,8 +260,8 @@ async function startMovingMarket() {
   const stub = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
     const ticker = decodeURIComponent(url.pathname.replace("/v8/finance/chart/", ""));
-    if (ticker !== "BTC-USD")
-      return void res.writeHead(404, { "content-type": "application/json" }).end("{}");
+    if (ticker !== "BTC-USD" || url.searchParams.get("range") !== "1d")
+      return void res.writeHead(404, { "content-type": "application/json" }).end(UNKNOWN);
     price += 250;
     const now = Math.floor(Date.now() / 1000);
     const meta = {
