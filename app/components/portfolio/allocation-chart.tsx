@@ -83,7 +83,7 @@ function Allocation({
             <tbody>
               {slices.map((s, i) => (
                 <tr key={s.key}>
-                  <th scope="row" className="py-0.5 pe-2 text-start font-normal">
+                  <th scope="row" className="whitespace-nowrap py-0.5 pe-2 text-start font-normal">
                     <span
                       aria-hidden
                       className="me-1.5 inline-block size-2.5 rounded-sm align-middle"
