@@ -167,7 +167,6 @@ export function ImportPanel({ portfolioId }: { portfolioId: string }) {
         value={content}
         dir="ltr"
         onChange={(e) => changeContent(e.target.value)}
-        className="font-mono"
       />
       {header.length ? (
         <MappingFields
