@@ -6,6 +6,7 @@ import { getUser, services } from "~/lib/auth.server";
 import { createI18n } from "~/lib/i18n";
 import { langOf } from "~/lib/locale";
 import { serverText } from "~/lib/server-text";
+import "~/locales/server";
 
 type Ctx = { get(key: typeof requestContext): RequestContext };
 
