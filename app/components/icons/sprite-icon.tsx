@@ -7,8 +7,9 @@ const hasA11yProp = (props: Record<string, unknown>) =>
   Object.keys(props).some((key) => key.startsWith("aria-") || key === "role" || key === "title");
 
 /**
- * A lucide icon drawn from the sprite file (decision 012): the same <svg> element, attributes and
- * classes lucide-react renders, whose content is a <use> of the icon's <symbol>. The page then
+ * A lucide icon drawn from the sprite file (decision 012): the same <svg> element and classes
+ * lucide-react renders (its shared presentation in app.css), whose content is a <use> of the
+ * icon's <symbol>. The page then
  * carries a short reference per icon instead of its paths, and the browser bundle carries no path
  * data; the sprite is one hashed, cacheable file fetched once. Stroke, fill and colour are
  * inherited by the symbol's shapes, so classes like `fill-gold-400` work as before.
@@ -23,17 +24,14 @@ export function spriteIcon(names: string) {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per icon at module load, never in a render
   const Icon = forwardRef<SVGSVGElement, IconProps>(
     ({ className, size = 24, strokeWidth = 2, children, ...rest }, ref) => (
+      // Fill, stroke colour, line caps and joins are lucide's for every icon: one rule in app.css
+      // (`svg.lucide`) rather than five attributes on each of a page's icons.
       <svg
         ref={ref}
-        xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
         strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={className ? `${classes} ${className}` : classes}
         aria-hidden={children || hasA11yProp(rest) ? undefined : "true"}
         {...rest}
