@@ -1,5 +1,5 @@
+import { parseCsv } from "#common/csv-read";
 import { MAX_IMPORT_ROWS, SHARIAH_FIELDS, type ShariahRowError, type ShariahRowInput } from "#common/shariah";
-import { parseCsv } from "./csv";
 import { type CheckedRow, checkRow, type RowRules, rowError } from "./validate";
 
 const REQUIRED = ["symbol", "authority", "ruling", "listDate", "listUrl"] as const;

@@ -93,6 +93,23 @@ describe("the CSV's columns", () => {
   it("reads the header (quoted cells, a BOM, semicolons) and maps the fields it names", () => {
     const header = csvHeader('\uFEFFType;"Trade, Date";Symbol;Unit price;Qty\n1;2;3');
     expect(header).toEqual(["Type", "Trade, Date", "Symbol", "Unit price", "Qty"]);
-    expect(guessMapping(header)).toEqual({ type: "Type", symbol: "Symbol", unitPrice: "Unit price" });
+    expect(guessMapping(header)).toEqual({
+      type: "Type",
+      symbol: "Symbol",
+      unitPrice: "Unit price",
+      quantity: "Qty",
+    });
+  });
+
+  it("maps a Gulf broker's Arabic headers as the server's import reads them", () => {
+    const header = csvHeader("تاريخ التنفيذ,نوع العملية,رمز السهم,الكمية,سعر التنفيذ,العمولة\n");
+    expect(guessMapping(header)).toEqual({
+      date: "تاريخ التنفيذ",
+      type: "نوع العملية",
+      symbol: "رمز السهم",
+      quantity: "الكمية",
+      unitPrice: "سعر التنفيذ",
+      commission: "العمولة",
+    });
   });
 });

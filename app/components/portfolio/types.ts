@@ -29,20 +29,8 @@ export interface OpenPortfolio {
   alerts: PortfolioAlertView[];
 }
 
-/** The base currencies a portfolio can be valued in. */
-export const BASE_CURRENCIES = ["SAR", "AED", "KWD", "QAR", "BHD", "OMR", "JOD", "USD"] as const;
-
-export const ACTIVITY_TYPES: readonly ActivityType[] = [
-  "buy",
-  "sell",
-  "dividend",
-  "bonus",
-  "split",
-  "rights",
-  "deposit",
-  "withdrawal",
-  "fee",
-];
+/** The currencies a portfolio can be valued in and the activity types, as the server checks them. */
+export { ACTIVITY_TYPES, BASE_CURRENCIES } from "#common/portfolio-schema";
 
 /** The indices the performance chart can be compared with (symbols of the market catalogue). */
 export const COMPARE_INDICES = ["TASI", "DFMGI", "FADGI", "QSI", "BKP", "BHSEASI", "MSX30", "ASEGI"] as const;

@@ -1,3 +1,4 @@
+import { CSV_FIELDS } from "#common/portfolio-csv";
 import { PORTFOLIO_MESSAGES as M, MAX_IMPORT_CHARS } from "#common/portfolio-schema";
 import { csvCell } from "#common/screener";
 import type { ActivityStore } from "../activity-store";
@@ -7,7 +8,7 @@ import { sequenceProblems } from "../sequence";
 import type { PortfolioStore } from "../store";
 import type { ActivityInput, ExportFile, ImportResult, ImportRow } from "../types";
 import { asObject, badField, checkActivity, type InstrumentLookup, ownId } from "../validation";
-import { CSV_FIELDS, csvRecords } from "./csv";
+import { csvRecords } from "./csv";
 import { ghostfolioRecords, toGhostfolio } from "./ghostfolio";
 
 export interface TransferDeps {

@@ -1,7 +1,8 @@
 /**
- * A small RFC 4180 reader: commas, double-quoted fields with "" for a quote, CRLF or LF. Each
- * record keeps the line it starts on, so an error names the line the editor sees. A record whose
- * quotes never close is an error, not a guess.
+ * A small RFC 4180 reader: a delimiter (comma unless told), double-quoted fields with "" for a
+ * quote, CRLF or LF. Each record keeps the line it starts on, so an error names the line the
+ * reader sees. A record whose quotes never close is an error, not a guess. Shared by the editor's
+ * Shariah import, the portfolio import and the portfolio page's column mapping.
  */
 export type CsvRecord = { line: number; cells: string[] };
 
@@ -12,6 +13,12 @@ class Reader {
   line = 1;
   start = 1;
   quoted = false;
+
+  delimiter: string;
+
+  constructor(delimiter: string) {
+    this.delimiter = delimiter;
+  }
 
   endCell() {
     this.cells.push(this.cell);
@@ -30,7 +37,7 @@ class Reader {
     if (ch === '"' && this.cell.trim() === "") {
       this.quoted = true;
       this.cell = "";
-    } else if (ch === ",") this.endCell();
+    } else if (ch === this.delimiter) this.endCell();
     else if (ch === "\n" || ch === "\r") {
       this.endRecord();
       this.line++;
@@ -55,9 +62,20 @@ class Reader {
   }
 }
 
-export function parseCsv(text: string): { records: CsvRecord[]; brokenAt: number | null } {
+/**
+ * The delimiter a spreadsheet export uses: comma, semicolon (European and Gulf locales) or tab,
+ * whichever splits the first line into the most cells.
+ */
+export function detectDelimiter(text: string): string {
+  const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  return [",", ";", "\t"].reduce((best, d) =>
+    firstLine.split(d).length > firstLine.split(best).length ? d : best,
+  );
+}
+
+export function parseCsv(text: string, delimiter = ","): { records: CsvRecord[]; brokenAt: number | null } {
   const src = text.replace(/^\uFEFF/, "");
-  const r = new Reader();
+  const r = new Reader(delimiter);
   for (let i = 0; i < src.length; i++) {
     i += r.quoted ? r.inQuotes(src[i]!, src[i + 1]) : r.plain(src[i]!, src[i + 1]);
   }
