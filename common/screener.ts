@@ -20,6 +20,9 @@ export type ScreenerField = (typeof SCREENER_FIELDS)[number];
 export const SCREENER_SORTS = ["symbol", "name", "exchange", "sector", ...SCREENER_FIELDS] as const;
 export type ScreenerSort = (typeof SCREENER_SORTS)[number];
 export const MAX_SCREENER_LIMIT = 200;
+/** A company's Shariah summary over the boards' rulings (docs/product/markets.md, "Screener"). */
+export const SCREENER_SHARIAH = ["compliant", "noncompliant", "mixed", "unrated"] as const;
+export type ScreenerShariah = (typeof SCREENER_SHARIAH)[number];
 type ListingExchange = (typeof LISTING_EXCHANGES)[number];
 
 export interface ScreenerRow {
@@ -36,6 +39,9 @@ export interface ScreenerRow {
   high52w: number | null;
   low52w: number | null;
   freshness: Freshness;
+  shariah: ScreenerShariah;
+  /** Trailing-twelve-month cash dividends over the price, in percent (two decimals); null without one. */
+  dividendYield: number | null;
 }
 
 export interface ScreenerQuery {
@@ -46,6 +52,9 @@ export interface ScreenerQuery {
   limit: number;
   offset: number;
   ranges: Partial<Record<ScreenerField, { min?: number; max?: number }>>;
+  shariah?: ScreenerShariah;
+  /** Bounds on the dividend yield, in percent (`yieldMin` / `yieldMax`). */
+  yield?: { min?: number; max?: number };
 }
 
 export interface ScreenerAnswer {
@@ -61,7 +70,18 @@ const RANGE_PARAMS = new Map<string, { field: ScreenerField; bound: "min" | "max
     [`${f}Max`, { field: f, bound: "max" }],
   ]),
 );
-const KNOWN = new Set(["exchange", "sector", "sort", "order", "limit", "offset", ...RANGE_PARAMS.keys()]);
+const KNOWN = new Set([
+  "exchange",
+  "sector",
+  "shariah",
+  "yieldMin",
+  "yieldMax",
+  "sort",
+  "order",
+  "limit",
+  "offset",
+  ...RANGE_PARAMS.keys(),
+]);
 
 const fail = (field: string, message: string): Parsed => ({
   ok: false,
@@ -84,6 +104,12 @@ function readEnums(get: (k: string) => string | undefined, q: ScreenerQuery): Pa
   }
   const sector = get("sector");
   if (sector) q.sector = sector.slice(0, 200);
+  const shariah = get("shariah");
+  if (shariah) {
+    if (!(SCREENER_SHARIAH as readonly string[]).includes(shariah))
+      return fail("shariah", `one of ${SCREENER_SHARIAH.join(", ")}`);
+    q.shariah = shariah as ScreenerShariah;
+  }
   const sort = get("sort");
   if (sort) {
     if (!(SCREENER_SORTS as readonly string[]).includes(sort))
@@ -114,6 +140,34 @@ function readPaging(get: (k: string) => string | undefined, q: ScreenerQuery): P
   return null;
 }
 
+const number = (value: string) => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN);
+
+function readBounds(get: (k: string) => string | undefined, q: ScreenerQuery): Parsed | null {
+  for (const [key, { field, bound }] of RANGE_PARAMS) {
+    const value = get(key);
+    if (value === undefined) continue;
+    const n = number(value);
+    if (!Number.isFinite(n)) return fail(key, "a number");
+    q.ranges[field] = { ...q.ranges[field], [bound]: n };
+  }
+  for (const [field, r] of Object.entries(q.ranges)) {
+    if (r.min !== undefined && r.max !== undefined && r.min > r.max)
+      return fail(`${field}Min`, `at most ${field}Max`);
+  }
+  for (const bound of ["min", "max"] as const) {
+    const key = bound === "min" ? "yieldMin" : "yieldMax";
+    const value = get(key);
+    if (value === undefined) continue;
+    const n = number(value);
+    if (!Number.isFinite(n) || n < 0 || n > 100) return fail(key, "a percentage from 0 to 100");
+    q.yield = { ...q.yield, [bound]: n };
+  }
+  const y = q.yield;
+  if (y?.min !== undefined && y.max !== undefined && y.min > y.max)
+    return fail("yieldMin", "at most yieldMax");
+  return null;
+}
+
 /** Reads a screen from URL parameters: every parameter known, given once, and well formed. */
 export function parseScreenerQuery(params: URLSearchParams): Parsed {
   for (const key of new Set(params.keys())) {
@@ -124,18 +178,7 @@ export function parseScreenerQuery(params: URLSearchParams): Parsed {
   const q: ScreenerQuery = { sort: "valueTraded", order: "desc", limit: 50, offset: 0, ranges: {} };
   const bad = readEnums(get, q) ?? readPaging(get, q);
   if (bad) return bad;
-  for (const [key, { field, bound }] of RANGE_PARAMS) {
-    const value = get(key);
-    if (value === undefined) continue;
-    const n = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isFinite(n)) return fail(key, "a number");
-    q.ranges[field] = { ...q.ranges[field], [bound]: n };
-  }
-  for (const [field, r] of Object.entries(q.ranges)) {
-    if (r.min !== undefined && r.max !== undefined && r.min > r.max)
-      return fail(`${field}Min`, `at most ${field}Max`);
-  }
-  return { ok: true, query: q };
+  return readBounds(get, q) ?? { ok: true, query: q };
 }
 
 /** The parameters of a screen, for links and the CSV export (defaults left out). */
@@ -143,6 +186,9 @@ export function screenerParams(q: ScreenerQuery): URLSearchParams {
   const p = new URLSearchParams();
   if (q.exchange) p.set("exchange", q.exchange);
   if (q.sector) p.set("sector", q.sector);
+  if (q.shariah) p.set("shariah", q.shariah);
+  if (q.yield?.min !== undefined) p.set("yieldMin", String(q.yield.min));
+  if (q.yield?.max !== undefined) p.set("yieldMax", String(q.yield.max));
   for (const f of SCREENER_FIELDS) {
     const r = q.ranges[f];
     if (r?.min !== undefined) p.set(`${f}Min`, String(r.min));

@@ -15,6 +15,8 @@ const COLUMNS: (keyof ScreenerRow)[] = [
   "marketCap",
   "high52w",
   "low52w",
+  "shariah",
+  "dividendYield",
   "freshness",
 ];
 

@@ -1171,7 +1171,10 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
       url: fc
         .tuple(
           encoded,
-          fc.constantFrom("exchange", "sort", "order", "limit", "priceMin", "volumeMax", "sector", "x"),
+          fc.constantFrom(
+            ...["exchange", "sort", "order", "limit", "priceMin", "volumeMax", "sector", "x"],
+            ...["shariah", "yieldMin", "yieldMax"],
+          ),
         )
         .map(([v, key]) => `${path}?${key}=x${v}`),
       clientError: true,
@@ -1254,6 +1257,18 @@ describe("hostile URLs: never a 5xx; unknown things are 4xx", () => {
     const screen = await send("GET", "/api/screener?changePercentMin=two");
     expect(screen.status).toBe(400);
     expect(JSON.parse(screen.text)).toEqual({ ok: false, error: "changePercentMin: a number" });
+    const shariah = await send("GET", "/api/screener?shariah=halal");
+    expect(shariah.status).toBe(400);
+    expect(JSON.parse(shariah.text)).toEqual({
+      ok: false,
+      error: "shariah: one of compliant, noncompliant, mixed, unrated",
+    });
+    const yieldMin = await send("GET", "/api/screener?yieldMin=high");
+    expect(yieldMin.status).toBe(400);
+    expect(JSON.parse(yieldMin.text)).toEqual({ ok: false, error: "yieldMin: a percentage from 0 to 100" });
+    const yieldCsv = await send("GET", "/screener.csv?yieldMin=4&yieldMax=2");
+    expect(yieldCsv.status).toBe(400);
+    expect(yieldCsv.text).toBe("yieldMin: at most yieldMax");
     const sector = await send("GET", "/api/screener?sector=Nothing");
     expect(JSON.parse(sector.text)).toEqual({ ok: false, error: "sector: unknown sector" });
     const calendar = await send("GET", "/api/calendar?from=nope");

@@ -92,6 +92,8 @@ describe("a screen", () => {
         "high52w",
         "low52w",
         "freshness",
+        "shariah",
+        "dividendYield",
       ].sort(),
     );
   });

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import type { MarketService, Quote } from "../market/types";
 import type { InstrumentDirectory, Listing } from "../market/universe";
+import { readScreenerFacts, type ScreenerFacts } from "./facts";
 import { createHeatmaps } from "./heatmap";
 import { readSessionVolumes, readYearRanges } from "./history";
 import { createOverviewModel } from "./model";
@@ -32,8 +33,9 @@ const SPARSE_HISTORY_MS = 30_000;
 /**
  * Keeps the overview per tick on every process: each changed quote of a listed company rebuilds
  * its row (the model adjusts its market's totals). The stored history behind the rows is read in
- * two grouped queries at start, then again every 5 minutes or when the date changes, never per
- * request or per tick.
+ * grouped queries at start, then again every 5 minutes or when the date changes, never per
+ * request or per tick; so are the screener's Shariah summaries and trailing dividends (a changed
+ * ruling or dividend shows in the screener within those 5 minutes).
  */
 export function createOverview(deps: OverviewDeps): Overview {
   const { db, log, market } = deps;
@@ -43,6 +45,7 @@ export function createOverview(deps: OverviewDeps): Overview {
   let ranges = new Map<string, YearRange>();
   let volumes = new Map<string, SessionVolume>();
   let closes = new Map<string, PeriodCloses>();
+  let facts: ScreenerFacts = { shariah: new Map(), dividends: new Map() };
   let loadedAt = 0;
   let loadedDay = "";
   let loading: Promise<void> | null = null;
@@ -58,10 +61,11 @@ export function createOverview(deps: OverviewDeps): Overview {
   };
   async function loadHistory() {
     const today = new Date(clock()).toISOString().slice(0, 10);
-    [ranges, volumes, closes] = await Promise.all([
+    [ranges, volumes, closes, facts] = await Promise.all([
       readYearRanges(db, today),
       readSessionVolumes(db, today),
       readPeriodCloses(db, today),
+      readScreenerFacts(db, today, (s) => market.findInstrument(s)?.currency),
     ]);
     loadedAt = clock();
     loadedDay = today;
@@ -113,7 +117,7 @@ export function createOverview(deps: OverviewDeps): Overview {
     screen(query) {
       if (query.sector && !model.rows().some((r) => r.sector === query.sector))
         throw new AppError("bad_request:screener", "sector: unknown sector");
-      return screen(model.rows(), query);
+      return screen(model.rows(), query, facts);
     },
     sectors: () => [...new Set(model.rows().map((r) => r.sector))].sort(),
     heatmap: heatmaps,

@@ -69,7 +69,7 @@ test.describe("screener", () => {
         expect(csvHref).toContain("exchange=TADAWUL");
         const csv = await (await page.request.get(csvHref!)).text();
         expect(csv.split("\r\n")[0]).toBe(
-          "symbol,name,nameAr,exchange,sector,price,changePercent,volume,valueTraded,marketCap,high52w,low52w,freshness",
+          "symbol,name,nameAr,exchange,sector,price,changePercent,volume,valueTraded,marketCap,high52w,low52w,shariah,dividendYield,freshness",
         );
         // A bad value is refused with a message naming the field, in the page's language.
         await page.goto(`${prefix}/screener?priceMin=cheap`);
