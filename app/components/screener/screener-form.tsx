@@ -3,6 +3,7 @@ import { LISTING_EXCHANGES } from "#common/instruments";
 import type { ScreenerField, ScreenerQuery } from "#common/screener";
 import { Link } from "~/components/link";
 import "~/locales/market";
+import { ScreenerExtraFilters } from "./screener-extra-filters";
 import "~/locales/screener";
 
 const BOUNDED: ScreenerField[] = ["changePercent", "price", "valueTraded", "volume"];
@@ -61,6 +62,7 @@ export function ScreenerForm({
           </label>
         )),
       )}
+      <ScreenerExtraFilters q={q} control={control} />
       <input type="hidden" name="sort" value={q.sort} />
       <input type="hidden" name="order" value={q.order} />
       <button

@@ -7,6 +7,7 @@ import { changeClass } from "~/components/overview/movers";
 import { useFormat } from "~/lib/use-format";
 import "~/locales/market";
 import "~/locales/screener";
+import "~/locales/screener-filters";
 
 const COLUMNS: ScreenerSort[] = [
   "name",
@@ -63,6 +64,7 @@ function RowSpark({ symbol }: { symbol: string }) {
 export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: ScreenerAnswer }) {
   const { t, i18n } = useTranslation("screener");
   const { t: tm } = useTranslation("market");
+  const { t: tx } = useTranslation("screener-filters");
   const f = useFormat();
   const num = (v: number | null, compact = false) =>
     v === null ? "—" : compact ? f.compact(v) : f.fixed(v, 2);
@@ -74,6 +76,8 @@ export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: Screene
             {COLUMNS.map((c) => (
               <HeaderCell key={c} q={q} col={c} />
             ))}
+            <th className="px-2 py-2 text-end font-medium">{tx("dividendYield")}</th>
+            <th className="px-2 py-2 text-start font-medium">{tx("shariah")}</th>
           </tr>
         </thead>
         <tbody>
@@ -113,6 +117,12 @@ export function ScreenerTable({ q, answer }: { q: ScreenerQuery; answer: Screene
               <td className="px-2 py-1 text-end tabular-nums">{num(r.valueTraded, true)}</td>
               <td className="px-2 py-1 text-end tabular-nums">{num(r.high52w)}</td>
               <td className="px-2 py-1 text-end tabular-nums">{num(r.low52w)}</td>
+              <td className="px-2 py-1 text-end tabular-nums">
+                {r.dividendYield === null ? "—" : `${f.fixed(r.dividendYield, 2)}%`}
+              </td>
+              <td className="px-2 py-1 whitespace-nowrap" data-testid="screener-shariah">
+                {tx(`status.${r.shariah}`)}
+              </td>
             </tr>
           ))}
         </tbody>
