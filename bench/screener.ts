@@ -17,6 +17,7 @@ import { parseScreenerQuery } from "#common/screener";
 import type { Listing } from "#server/market/universe";
 import { shippedListingsText } from "#server/market/universe";
 import { buildRow } from "#server/overview/row";
+import type { ScreenerFacts } from "#server/overview/facts";
 import { screen } from "#server/overview/screener";
 
 const SCALE = Number(process.env.SCREENER_SCALE ?? 1);
@@ -94,6 +95,12 @@ async function sqlTable(rows: OverviewRow[]) {
 
 async function main() {
   const rows = universe();
+  // Every row's Shariah summary and dividend yield are worked out per screen, as on the site.
+  const facts: ScreenerFacts = { shariah: new Map(), dividends: new Map() };
+  for (const r of rows) {
+    if (random() < 0.6) facts.shariah.set(r.symbol, random() < 0.7 ? "compliant" : "mixed");
+    if (random() < 0.5) facts.dividends.set(r.symbol, random() * 3);
+  }
   const pg = await sqlTable(rows);
   const queries = Array.from({ length: QUERIES }, () => ({
     exchange: EXCHANGES[Math.floor(random() * EXCHANGES.length)]!,
@@ -112,7 +119,7 @@ async function main() {
     let t = performance.now();
     const parsed = parseScreenerQuery(params);
     if (!parsed.ok) throw new Error(parsed.error);
-    const answer = screen(rows, parsed.query);
+    const answer = screen(rows, parsed.query, facts);
     memory.push(performance.now() - t);
     t = performance.now();
     const where = `change_percent >= $1 ${q.exchange ? "and exchange = $2" : ""}`;
