@@ -55,7 +55,7 @@ beforeAll(async () => {
   ]);
   await s.market.tick(now);
   await s.overview.ready();
-  // The screener's facts are read with the stored history, again every 5 minutes.
+  // The screener's facts are read again at the next tick a minute or more later.
   now += 5 * 60_000;
   await s.market.tick(now);
   await s.overview.ready();
@@ -119,6 +119,16 @@ describe("the dividend-yield filter", () => {
     expect(symbols(`yieldMin=${high}`)).toEqual([highSymbol]);
     expect(symbols(`yieldMin=${low}&yieldMax=${high}`)).toEqual(["1120", "2222"]);
     expect(symbols(`shariah=compliant&yieldMin=${high + 0.01}`)).toEqual([]);
+  });
+});
+
+describe("a changed ruling", () => {
+  it("shows in the screener at the next read, a minute later", async () => {
+    await s.db.insert(shariahRulings).values(ruling("1180", "tanmia", "compliant"));
+    now += 60_000;
+    await s.market.tick(now);
+    await s.overview.ready();
+    expect(symbols("shariah=compliant")).toEqual(["1180", "2222"]);
   });
 });
 

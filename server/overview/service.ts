@@ -27,6 +27,8 @@ export interface OverviewDeps {
 
 /** Stored history (52-week ranges, real session volumes) is read again at most this often. */
 const HISTORY_MS = 5 * 60_000;
+/** The screener's rulings and dividend totals are read again at most this often. */
+const FACTS_MS = 60_000;
 /** While most companies have no stored bars yet (a first start still backfilling), sooner. */
 const SPARSE_HISTORY_MS = 30_000;
 
@@ -34,8 +36,8 @@ const SPARSE_HISTORY_MS = 30_000;
  * Keeps the overview per tick on every process: each changed quote of a listed company rebuilds
  * its row (the model adjusts its market's totals). The stored history behind the rows is read in
  * grouped queries at start, then again every 5 minutes or when the date changes, never per
- * request or per tick; so are the screener's Shariah summaries and trailing dividends (a changed
- * ruling or dividend shows in the screener within those 5 minutes).
+ * request or per tick. The screener's Shariah summaries and trailing dividends are read with it and
+ * again every minute, so a changed ruling or dividend shows in the screener within a minute.
  */
 export function createOverview(deps: OverviewDeps): Overview {
   const { db, log, market } = deps;
@@ -59,13 +61,32 @@ export function createOverview(deps: OverviewDeps): Overview {
     const quote = market.quote(listing.symbol);
     if (quote) model.put(buildRow(listing, quote, ranges.get(listing.symbol), volumeOf(listing, quote)));
   };
+  let factsAt = 0;
+  let factsLoading: Promise<void> | null = null;
+  // The screener's Shariah summaries and dividend totals: two small grouped reads, every minute.
+  function loadFacts() {
+    factsLoading ??= readScreenerFacts(
+      db,
+      new Date(clock()).toISOString().slice(0, 10),
+      (s) => market.findInstrument(s)?.currency,
+    )
+      .then((read) => {
+        facts = read;
+        factsAt = clock();
+      })
+      .catch((err) => log.error({ err }, "overview: reading the screener's facts failed"))
+      .finally(() => {
+        factsLoading = null;
+      });
+    return factsLoading;
+  }
   async function loadHistory() {
     const today = new Date(clock()).toISOString().slice(0, 10);
-    [ranges, volumes, closes, facts] = await Promise.all([
+    [ranges, volumes, closes] = await Promise.all([
       readYearRanges(db, today),
       readSessionVolumes(db, today),
       readPeriodCloses(db, today),
-      readScreenerFacts(db, today, (s) => market.findInstrument(s)?.currency),
+      loadFacts(),
     ]);
     loadedAt = clock();
     loadedDay = today;
@@ -105,12 +126,14 @@ export function createOverview(deps: OverviewDeps): Overview {
       if (listing) refreshRow(listing);
     }
     if (historyDue()) void reload();
+    else if (clock() - factsAt >= FACTS_MS) void loadFacts();
   });
 
   return {
     async ready() {
       await first;
       await loading;
+      await factsLoading;
     },
     rows: () => model.rows(),
     summary: (m) => model.summary(m),
