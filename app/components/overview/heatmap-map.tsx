@@ -22,7 +22,7 @@ export const STEP_CLASS: Record<number, string> = {
   3: "bg-emerald-900 text-white",
 };
 
-/** The rectangle of each box as CSS variables: phones use the tall box, wider screens the wide one. */
+/** The rectangle of each box as CSS variables; app.css's heatmap-place puts it there. */
 const place = (wide: Rect, tall: Rect) =>
   ({
     "--x": `${wide[0]}%`,
@@ -34,8 +34,6 @@ const place = (wide: Rect, tall: Rect) =>
     "--tw": `${tall[2]}%`,
     "--th": `${tall[3]}%`,
   }) as CSSProperties;
-const PLACED =
-  "absolute start-[var(--tx)] top-[var(--ty)] w-[var(--tw)] h-[var(--th)] md:start-[var(--x)] md:top-[var(--y)] md:w-[var(--w)] md:h-[var(--h)]";
 
 /** "Company, +1.2%": a tile's accessible name and tooltip. */
 export function useTileName() {
@@ -58,7 +56,7 @@ function Tile({ tile, period, focusable }: { tile: HeatmapTile; period: HeatmapP
     <Link
       to={`/markets/${instrumentSlug(tile.symbol)}`}
       style={place(tile.wide, tile.tall)}
-      className={`${PLACED} overflow-hidden rounded-sm ${STEP_CLASS[changeStep(tile.change, period)]} hover:brightness-110 focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-sky-500 dark:focus-visible:outline-sky-300`}
+      className={`heatmap-place heatmap-tile ${STEP_CLASS[changeStep(tile.change, period)]}`}
       tabIndex={focusable ? 0 : -1}
       aria-label={named.label}
       title={named.label}
@@ -118,7 +116,7 @@ export function HeatmapMap({ map }: { map: Heatmap }) {
         <div
           key={s.sector}
           style={place(s.wide, s.tall)}
-          className={`${PLACED} rounded bg-slate-100 dark:bg-slate-800`}
+          className="heatmap-place rounded bg-slate-100 dark:bg-slate-800"
           aria-hidden="true"
         >
           <span className="block truncate px-1 text-[11px] leading-4 font-medium text-slate-700 dark:text-slate-200">
