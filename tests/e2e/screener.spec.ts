@@ -79,6 +79,33 @@ test.describe("screener", () => {
   });
 });
 
+test.describe("screener by Shariah status", () => {
+  test("“Compliant” keeps the companies every ruling board rules compliant, as /api/screener answers, and shows each row's status", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/screener");
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "Shariah status" }).selectOption("compliant");
+    await page.getByRole("button", { name: "Screen" }).click();
+    await expect(page).toHaveURL(/shariah=compliant/);
+    // The shipped rulings are read within a minute of the first start: asked until they are in.
+    await expect(async () => {
+      await page.reload();
+      const api = await (await page.request.get("/api/screener?shariah=compliant&limit=50")).json();
+      expect(api.total).toBeGreaterThan(0);
+      for (const r of api.rows) expect(r.shariah).toBe("compliant");
+      const shown = await page
+        .getByTestId("screener-row")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-symbol")));
+      expect(shown).toEqual(api.rows.map((r: { symbol: string }) => r.symbol));
+    }).toPass({ timeout: 120_000 });
+    const statuses = await page.getByTestId("screener-shariah").allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(["Compliant"]));
+  });
+});
+
 // A second app server whose only market source is a Yahoo-chart-shaped stub on loopback serving
 // chosen prices for every Tadawul ticker (10 SAR, unchanged from a previous close of 10, unless
 // chosen), so "change above 2%" is exactly the chosen companies, whatever the simulator does.
