@@ -122,6 +122,24 @@ describe("the dividend-yield filter", () => {
   });
 });
 
+describe("a saved screen's membership", () => {
+  it("is the screener's own answer for Shariah and yield filters (what enter and leave alerts compare)", () => {
+    for (const q of ["shariah=compliant", "shariah=unrated&exchange=TADAWUL", "yieldMin=0.01"]) {
+      const parsed = parseScreenerQuery(new URLSearchParams(q));
+      if (!parsed.ok) throw new Error(parsed.error);
+      const members = s.overview
+        .rows()
+        .filter((r) => s.overview.matches(r, parsed.query))
+        .map((r) => r.symbol)
+        .sort();
+      const answer = run(q);
+      expect(members.length).toBeGreaterThan(0);
+      expect(members.length).toBe(answer.total);
+      expect(members).toEqual(expect.arrayContaining(answer.rows.map((r) => r.symbol)));
+    }
+  });
+});
+
 describe("a changed ruling", () => {
   it("shows in the screener at the next read, a minute later", async () => {
     await s.db.insert(shariahRulings).values(ruling("1180", "tanmia", "compliant"));

@@ -9,7 +9,7 @@ import { readSessionVolumes, readYearRanges } from "./history";
 import { createOverviewModel } from "./model";
 import { type PeriodCloses, readPeriodCloses } from "./period-closes";
 import { buildRow, type SessionVolume, type YearRange } from "./row";
-import { screen } from "./screener";
+import { factsOf, matches, screen } from "./screener";
 import { simulatedVolume } from "./sim-volume";
 import { createSparklines } from "./sparklines";
 import type { Overview } from "./types";
@@ -142,6 +142,7 @@ export function createOverview(deps: OverviewDeps): Overview {
         throw new AppError("bad_request:screener", "sector: unknown sector");
       return screen(model.rows(), query, facts);
     },
+    matches: (row, query) => matches(row, query, factsOf(row, facts)),
     sectors: () => [...new Set(model.rows().map((r) => r.sector))].sort(),
     heatmap: heatmaps,
     sparklines,

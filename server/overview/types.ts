@@ -24,6 +24,11 @@ export interface Overview {
   heatmap(tab: OverviewTab, period: HeatmapPeriod): Heatmap;
   /** The session's sparkline (SVG polyline points) of each symbol with stored minute bars. */
   sparklines(symbols: string[]): Promise<Record<string, string>>;
+  /**
+   * Whether a company's row passes every filter of a screen (sort and paging aside), its Shariah
+   * status and dividend yield included: what a saved screen's membership is.
+   */
+  matches(row: OverviewRow, query: ScreenerQuery): boolean;
   /** The sectors of the listed companies, sorted. */
   sectors(): string[];
 }

@@ -4,7 +4,7 @@ import { parseScreenerQuery, type ScreenerQuery } from "#common/screener";
 import type { NotificationEvent } from "../alerts/types";
 import type { Db } from "../db/client";
 import { savedScreens, user } from "../db/schema";
-import { diffMembership } from "./membership";
+import { diffMembership, type InScreen } from "./membership";
 import { type NoticeDeps, recordScreenNotices, type ScreenNoticeInput } from "./notify";
 
 /** The alerting screens are read again at most this often (another process may have changed them). */
@@ -26,6 +26,7 @@ interface Active {
 export interface EvaluatorDeps extends NoticeDeps {
   db: Db;
   rows: () => OverviewRow[];
+  inScreen: InScreen;
   announce: (events: Array<{ userId: string; event: NotificationEvent }>) => Promise<void>;
   clock: () => number;
 }
@@ -63,7 +64,7 @@ export function createScreenEvaluator(deps: EvaluatorDeps) {
   };
 
   async function apply(s: Active, changed: OverviewRow[], now: number) {
-    const change = diffMembership(s, s.q, changed, now);
+    const change = diffMembership(s, s.q, changed, now, deps.inScreen);
     if (!change) return [];
     const notice = (symbol: string, kind: "entered" | "left"): ScreenNoticeInput => ({
       ...{ userId: s.userId, email: s.email, locale: s.locale, screenId: s.id, screenName: s.name },

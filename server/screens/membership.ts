@@ -21,8 +21,11 @@ export interface MembershipChange {
   noticedAt: Record<string, string>;
 }
 
-/** Whether a company's row is in the screen (every filter; sort and paging don't matter). */
-export const inScreen = (row: OverviewRow, q: ScreenerQuery) => matches(row, q);
+/** Whether a company's row is in a screen: the overview's test, with the row's Shariah status and yield. */
+export type InScreen = (row: OverviewRow, q: ScreenerQuery) => boolean;
+
+/** The price-only test, for rows without stored facts (a company with no ruling and no dividend). */
+const priceFiltersOnly: InScreen = (row, q) => matches(row, q);
 
 /** A row may move membership only while its price is current: a stale trade decides nothing. */
 export const decides = (row: OverviewRow | undefined): row is OverviewRow =>
@@ -37,6 +40,7 @@ export function diffMembership(
   q: ScreenerQuery,
   rows: OverviewRow[],
   now: number,
+  inScreen: InScreen = priceFiltersOnly,
   debounceMs = SCREEN_DEBOUNCE_MS,
 ): MembershipChange | null {
   const entered: string[] = [];

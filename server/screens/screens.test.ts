@@ -192,6 +192,7 @@ describe("notices through the alert channels", () => {
         ...{ db: s.db, delivery: s.delivery.queue, outbox: s.outbox, siteUrl: "https://gulfpulse.example" },
         nameOf: (symbol, lang) => (lang === "ar" ? `شركة ${symbol}` : `Company ${symbol}`),
         rows: () => rows,
+        inScreen: s.overview.matches,
         announce: async (events) => void announced.push(...events),
         clock: () => Date.now(),
       });

@@ -11,7 +11,6 @@ import type { MarketService } from "../market/types";
 import type { Overview } from "../overview/types";
 import type { Bus } from "../realtime/bus";
 import { createScreenEvaluator } from "./evaluator";
-import { inScreen } from "./membership";
 import { createScreenStore, toView } from "./store";
 import type { Screens } from "./types";
 
@@ -21,7 +20,7 @@ export interface ScreensDeps {
   bus: Bus;
   outbox: Pick<Outbox, "enqueueMany">;
   delivery: DeliveryQueue;
-  overview: Pick<Overview, "rows" | "sectors">;
+  overview: Pick<Overview, "rows" | "sectors" | "matches">;
   market: Pick<MarketService, "onTick" | "findInstrument">;
   publicUrl: string;
   clock?: () => number;
@@ -50,7 +49,7 @@ export function createScreens(deps: ScreensDeps): Screens {
   };
   const evaluator = createScreenEvaluator({
     ...{ db, delivery: deps.delivery, outbox: deps.outbox, siteUrl: deps.publicUrl, nameOf },
-    ...{ rows: () => overview.rows(), announce, clock: deps.clock ?? Date.now },
+    ...{ rows: () => overview.rows(), inScreen: overview.matches, announce, clock: deps.clock ?? Date.now },
   });
   const queue = createTickQueue((symbols) => evaluator.evaluate(symbols), log);
   deps.market.onTick((changed) => queue.add(changed.map((q) => q.symbol)));
@@ -62,7 +61,7 @@ export function createScreens(deps: ScreensDeps): Screens {
     if (sector && !overview.sectors().includes(sector)) throw new AppError("bad_request:screen", M.badQuery);
     return overview
       .rows()
-      .filter((r) => inScreen(r, parsed.query))
+      .filter((r) => overview.matches(r, parsed.query))
       .map((r) => r.symbol)
       .sort();
   };
