@@ -16,8 +16,8 @@ import type { OverviewRow } from "#common/market-overview";
 import { parseScreenerQuery } from "#common/screener";
 import type { Listing } from "#server/market/universe";
 import { shippedListingsText } from "#server/market/universe";
-import { buildRow } from "#server/overview/row";
 import type { ScreenerFacts } from "#server/overview/facts";
+import { buildRow } from "#server/overview/row";
 import { screen } from "#server/overview/screener";
 
 const SCALE = Number(process.env.SCREENER_SCALE ?? 1);

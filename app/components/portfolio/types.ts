@@ -1,4 +1,4 @@
-import type { Activity, ActivityType, PortfolioSnapshot } from "#server/portfolio/engine/types";
+import type { Activity, PortfolioSnapshot } from "#server/portfolio/engine/types";
 import type { DividendProposal, Portfolio as PortfolioView } from "#server/portfolio/types";
 
 export type {
