@@ -7,7 +7,7 @@ import type { EngineInput, PortfolioSnapshot } from "./types";
 /** Days swept in one step by default: a fraction of a millisecond of work. */
 export const DEFAULT_YIELD_EVERY = 64;
 /** CPU time one event-loop turn may spend on snapshots before it lets I/O run again. */
-export const TURN_BUDGET_MS = 4;
+export const TURN_BUDGET_MS = 2;
 
 /** One step of work; true when the task is finished. */
 type Step = () => boolean;
