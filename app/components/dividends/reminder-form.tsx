@@ -21,17 +21,29 @@ export function ReminderForm({
   actionId: string;
   reminder: ReaderDividendReminder | null;
 }) {
+  // One fetcher for both forms: the answer to "remove" must outlive the form that sent it (a
+  // fetcher whose last user unmounts is dropped with its answer, and removing swaps the forms).
+  const form = useForm<Answer>({ resetOnSuccess: false });
   return reminder ? (
-    <CurrentReminder actionId={actionId} reminder={reminder} />
+    <CurrentReminder actionId={actionId} reminder={reminder} form={form} />
   ) : (
-    <NewReminder actionId={actionId} />
+    <NewReminder actionId={actionId} form={form} />
   );
 }
 
-function CurrentReminder({ actionId, reminder }: { actionId: string; reminder: ReaderDividendReminder }) {
+type ReminderFetcher = ReturnType<typeof useForm<Answer>>;
+
+function CurrentReminder({
+  actionId,
+  reminder,
+  form: { fetcher, busy, result },
+}: {
+  actionId: string;
+  reminder: ReaderDividendReminder;
+  form: ReminderFetcher;
+}) {
   const { t } = useTranslation("dividends");
   const st = useServerText();
-  const { fetcher, busy, result } = useForm<Answer>({ key: `dividend-reminder-${actionId}` });
   return (
     <fetcher.Form
       method="post"
@@ -62,13 +74,15 @@ function CurrentReminder({ actionId, reminder }: { actionId: string; reminder: R
   );
 }
 
-function NewReminder({ actionId }: { actionId: string }) {
+function NewReminder({
+  actionId,
+  form: { fetcher, formRef, busy, result },
+}: {
+  actionId: string;
+  form: ReminderFetcher;
+}) {
   const { t } = useTranslation("dividends");
   const st = useServerText();
-  const { fetcher, formRef, busy, result } = useForm<Answer>({
-    key: `dividend-reminder-${actionId}`,
-    resetOnSuccess: false,
-  });
   return (
     <fetcher.Form
       ref={formRef}
