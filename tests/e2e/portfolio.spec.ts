@@ -11,7 +11,7 @@ import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from 
 // 390 px: a portfolio with buys and a sale valued on the e2e server's market, a CSV import that is
 // refused whole for one bad row, and values that follow a loopback provider's changing price.
 
-const SHOTS = "/work/shots-portfolio";
+const SHOTS = "screenshots";
 const VARIANTS: { lang: Lang; width: number }[] = [
   { lang: "en", width: 1440 },
   { lang: "ar", width: 390 },

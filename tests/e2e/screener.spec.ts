@@ -111,7 +111,7 @@ test.describe("screener by Shariah status", () => {
 // chosen), so "change above 2%" is exactly the chosen companies, whatever the simulator does.
 const CHOSEN: Record<string, number> = { "1010.SR": 10.3, "1020.SR": 10.5, "1030.SR": 10.25, "1050.SR": 10 };
 const MOVERS = ["1010", "1020", "1030"];
-const SHOTS = "/work/shots-screens";
+const SHOTS = "screenshots";
 
 async function startStubSite() {
   const prices = { ...CHOSEN };

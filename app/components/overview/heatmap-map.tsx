@@ -16,7 +16,7 @@ export const STEP_CLASS: Record<number, string> = {
   [-3]: "bg-red-800 text-white",
   [-2]: "bg-red-600 text-white",
   [-1]: "bg-red-200 text-red-950",
-  0: "bg-slate-300 text-slate-900",
+  0: "bg-slate-300 text-slate-950",
   1: "bg-emerald-200 text-emerald-950",
   2: "bg-emerald-700 text-white",
   3: "bg-emerald-900 text-white",
@@ -51,7 +51,8 @@ export function useTileName() {
 
 function Tile({ tile, period, focusable }: { tile: HeatmapTile; period: HeatmapPeriod; focusable: boolean }) {
   const named = useTileName()(tile);
-  const show = `${tile.label.tall ? "flex" : "hidden"} ${tile.label.wide ? "md:flex" : "md:hidden"}`;
+  // Whether the name fits the tile, in each layout (the text is hidden where it would not).
+  const fits = `${tile.label.tall ? "" : "heatmap-label-tall-hidden "}${tile.label.wide ? "" : "heatmap-label-wide-hidden"}`;
   return (
     <Link
       to={`/markets/${instrumentSlug(tile.symbol)}`}
@@ -64,11 +65,9 @@ function Tile({ tile, period, focusable }: { tile: HeatmapTile; period: HeatmapP
       data-symbol={tile.symbol}
       data-change={tile.change ?? ""}
     >
-      <span
-        className={`${show} h-full w-full flex-col items-center justify-center p-0.5 text-center leading-tight`}
-      >
-        <span className="block w-full truncate text-[11px] font-semibold">{named.name}</span>
-        <span className="block text-[11px] tabular-nums">{named.change}</span>
+      <span className={`heatmap-label ${fits}`.trimEnd()}>
+        <b>{named.name}</b>
+        <span>{named.change}</span>
       </span>
     </Link>
   );

@@ -7,13 +7,17 @@ import { changeClass } from "./movers";
 import "~/locales/heatmap";
 import "~/locales/market";
 
-/** The heatmap as a table, the same companies in the same order: for screen readers, and on request. */
-export function HeatmapTable({ map, visible }: { map: Heatmap; visible: boolean }) {
+/**
+ * The heatmap as a table, the same companies in the same order, on request. Rendered only then:
+ * the map's tiles already carry each company's name and change for screen readers, and a hidden
+ * copy would double the page's markup.
+ */
+export function HeatmapTable({ map }: { map: Heatmap }) {
   const { t } = useTranslation("heatmap");
   const { t: tm } = useTranslation("market");
   const named = useTileName();
   return (
-    <div className={visible ? "overflow-x-auto" : "sr-only"} data-testid="heatmap-table">
+    <div className="overflow-x-auto" data-testid="heatmap-table">
       <table className="w-full text-sm">
         <caption className="mb-1 text-start text-xs text-slate-500">
           {t("tableCaption", { period: t(`periodNames.${map.period}`) })}
@@ -38,7 +42,6 @@ export function HeatmapTable({ map, visible }: { map: Heatmap; visible: boolean 
                   <Link
                     to={`/markets/${instrumentSlug(tile.symbol)}`}
                     className="text-sky-800 hover:underline dark:text-sky-300"
-                    tabIndex={visible ? undefined : -1}
                   >
                     {n.name}
                   </Link>

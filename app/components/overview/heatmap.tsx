@@ -98,11 +98,10 @@ export function SectorHeatmap({ initial }: { initial: Heatmap }) {
       </div>
       {map.tiles.length === 0 ? (
         <p className="text-sm text-slate-500">{t("empty")}</p>
+      ) : asTable ? (
+        <HeatmapTable map={map} />
       ) : (
-        <>
-          {asTable ? null : <HeatmapMap map={map} />}
-          <HeatmapTable map={map} visible={asTable} />
-        </>
+        <HeatmapMap map={map} />
       )}
       <Legend period={map.period} />
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="heatmap-caption">
