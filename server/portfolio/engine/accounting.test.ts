@@ -74,6 +74,29 @@ const cases: Case[] = [
     },
   },
   {
+    name: "shares bought today change from the price paid, the others from the previous close",
+    input: engineInput({
+      instruments: new Map([facts("2222", "SAR", "TADAWUL", "Energy")]),
+      activities: [
+        act({ type: "buy", date: "2026-01-04", symbol: "2222", quantity: 100, unitPrice: 30 }),
+        // today (the inputs' today is 2026-01-10): 50 at 33.8, then 50 at 34.2, average 34
+        act({ type: "buy", date: "2026-01-10", symbol: "2222", quantity: 50, unitPrice: 33.8 }),
+        act({ type: "buy", date: "2026-01-10", symbol: "2222", quantity: 50, unitPrice: 34.2 }),
+      ],
+      quotes: new Map([quote("2222", 34.5, 33)]),
+    }),
+    expect: {
+      "2222": {
+        quantity: 200,
+        // 100 × (34.5 − 33) + 100 × (34.5 − 34) = 150 + 50 = 200
+        todayChange: 100 * (34.5 - 33) + 100 * (34.5 - 34),
+        // on what the shares were worth or cost this morning: 100 × 33 + 100 × 34 = 6,700
+        todayChangePercent: 200 / 6700,
+      },
+      totals: { todayChange: 200 },
+    },
+  },
+  {
     name: "sold out then bought again: the new position starts fresh",
     input: engineInput({
       instruments: new Map([facts("1120", "SAR", "TADAWUL")]),

@@ -2,16 +2,37 @@ import { baseRate, type EngineContext, type LedgerState, type Position } from ".
 import type { Holding } from "./types";
 import { priceOn } from "./valuation";
 
-/** Change since the previous close, base currency; null without a live quote carrying one. */
-function todayChange(ctx: EngineContext, p: Position, price: number | null, rate: number) {
-  const q = ctx.input.quotes.get(p.symbol);
-  if (!q || price === null || q.previousClose === null || !(q.previousClose > 0)) {
-    return { todayChange: null, todayChangePercent: null };
+/** Shares bought or subscribed today and the average price paid for them, per share. */
+function boughtToday(ctx: EngineContext, symbol: string) {
+  let quantity = 0;
+  let paid = 0;
+  for (const a of ctx.input.activities) {
+    if (a.symbol !== symbol || a.date !== ctx.input.today || (a.type !== "buy" && a.type !== "rights"))
+      continue;
+    quantity += a.quantity;
+    paid += a.quantity * a.unitPrice;
   }
-  return {
-    todayChange: p.quantity * (price - q.previousClose) * rate,
-    todayChangePercent: (price - q.previousClose) / q.previousClose,
-  };
+  return { quantity, price: quantity > 0 ? paid / quantity : 0 };
+}
+
+/**
+ * Today's change of a holding, base currency: shares held since before today change from the
+ * previous close, shares bought today from the price paid for them (a purchase at today's price has
+ * not gained the day's rise). Null without a live quote, or without a previous close for the
+ * shares held before today.
+ */
+function todayChange(ctx: EngineContext, p: Position, price: number | null, rate: number) {
+  const none = { todayChange: null, todayChangePercent: null };
+  const q = ctx.input.quotes.get(p.symbol);
+  if (!q || price === null) return none;
+  const fresh = boughtToday(ctx, p.symbol);
+  const newShares = Math.min(fresh.quantity, p.quantity);
+  const oldShares = p.quantity - newShares;
+  const previousClose = q.previousClose !== null && q.previousClose > 0 ? q.previousClose : null;
+  if (oldShares > 0 && previousClose === null) return none;
+  const change = oldShares * (price - (previousClose ?? 0)) + newShares * (price - fresh.price);
+  const before = oldShares * (previousClose ?? 0) + newShares * fresh.price;
+  return { todayChange: change * rate, todayChangePercent: before > 0 ? change / before : null };
 }
 
 function closeDate(ctx: EngineContext, symbol: string): string | null {
