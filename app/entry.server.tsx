@@ -6,6 +6,7 @@ import { ServerRouter } from "react-router";
 import { rememberedRender, rememberRender, renderKey } from "#server/cache/remembered-renders";
 import { requestContext } from "./context";
 import { OneChunkPerFlush } from "./lib/server/one-chunk-per-flush.server";
+import { scriptsAfterFirstPaint } from "./lib/server/scripts-after-first-paint.server";
 
 // The server reads this key from the build so loaders and the server share one context object.
 export { requestContext };
@@ -43,6 +44,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new OneChunkPerFlush(
             key ? (whole) => responseStatusCode === 200 && rememberRender(key, whole, nonce) : undefined,
+            scriptsAfterFirstPaint,
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(

@@ -16,7 +16,6 @@ import appCss from "./app.css?url";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { LazyToaster } from "./components/layout/lazy-toaster";
-import { LowPriorityPreloads } from "./components/layout/low-priority-preloads";
 import { NotFound } from "./components/layout/not-found";
 import { requestContext } from "./context";
 import { sessionUser } from "./lib/auth.server";
@@ -112,7 +111,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </Direction.Provider>
         </I18nextProvider>
         <ScrollToTop />
-        <LowPriorityPreloads nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
     </html>

@@ -13,12 +13,15 @@ export class OneChunkPerFlush extends Transform {
   /** What was sent so far, kept only when someone wants the whole body at the end. */
   #sent: Buffer[] | null;
   #whole?: (body: Buffer) => void;
+  /** Rewrites the first pass (the shell) before it is sent; later passes go out as they are. */
+  #shell?: (html: string) => string;
 
   /** `whole`, when given, receives the complete body once the render has ended. */
-  constructor(whole?: (body: Buffer) => void) {
+  constructor(whole?: (body: Buffer) => void, shell?: (html: string) => string) {
     super();
     this.#whole = whole;
     this.#sent = whole ? [] : null;
+    this.#shell = shell;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
@@ -29,8 +32,12 @@ export class OneChunkPerFlush extends Transform {
   /** Called by React after each pass. */
   flush() {
     if (this.#pending.length === 0) return;
-    const whole = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
+    let whole = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
     this.#pending = [];
+    if (this.#shell) {
+      whole = Buffer.from(this.#shell(whole.toString("utf8")), "utf8");
+      this.#shell = undefined;
+    }
     this.#sent?.push(whole);
     this.push(whole);
   }

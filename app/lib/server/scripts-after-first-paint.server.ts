@@ -1,0 +1,42 @@
+/**
+ * The page's JavaScript is fetched and run after the browser has painted the server's HTML
+ * (decision record 034). Every page is complete in that HTML, so its first paint needs the
+ * document and the stylesheet only; the ~25 modules only make it interactive. React Router's
+ * `<Scripts>` asks for them at once (a `modulepreload` per module in the head and an async module
+ * script that runs as soon as they have arrived), so on a slow phone the scripts' download and
+ * evaluation compete with the first paint, and a first frame that comes after them waits for them.
+ *
+ * This rewrites the shell's markup: the `modulepreload` links leave the head, and React Router's
+ * module script is kept inert (`type="text/x-after-paint"`) and started by a small inline script
+ * after the first frame (the next animation frame, then a task), which first preloads every module
+ * at once, as the links did, so the modules still load in parallel rather than one import at a
+ * time. A hidden tab has no frame to wait for: it starts at once.
+ */
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+const INERT_ID = "rr-scripts-after-paint";
+
+function starter(hrefs: string[], nonce: string): string {
+  const list = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
+  return `<script nonce="${nonce}">(function(){var h=${list};function go(){h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});var i=document.getElementById("${INERT_ID}"),s=document.createElement("script");s.type="module";s.nonce=i.nonce;s.textContent=i.textContent;document.body.appendChild(s)}if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})();</script>`;
+}
+
+/**
+ * The shell with its scripts started after the first paint; markup without React Router's module
+ * script (a later streamed part, an error page without scripts) is returned as it was.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const module = MODULE_SCRIPT.exec(html);
+  if (!module) return html;
+  const nonce = module[1]!;
+  const hrefs = new Set<string>();
+  const withoutPreloads = html.replace(PRELOAD, (_tag, href: string) => {
+    hrefs.add(href);
+    return "";
+  });
+  const inert = `<script nonce="${nonce}" type="text/x-after-paint" id="${INERT_ID}">`;
+  const at = withoutPreloads.search(MODULE_SCRIPT);
+  const end = withoutPreloads.indexOf("</script>", at) + "</script>".length;
+  const body = withoutPreloads.slice(at, end).replace(MODULE_SCRIPT, inert);
+  return `${withoutPreloads.slice(0, at)}${body}${starter([...hrefs], nonce)}${withoutPreloads.slice(end)}`;
+}
