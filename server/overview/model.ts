@@ -4,12 +4,13 @@ import {
   type OverviewMarket,
   type OverviewRow,
 } from "#common/market-overview";
-import { account, emptyTotals, summaryOf, type Totals, topLists } from "./summaries";
+import { account, emptyTotals, mergeTotals, summaryOf, type Totals, topLists } from "./summaries";
 
 /**
  * The market snapshot: one row per listed company and running totals per market and for the GCC.
  * Each changed row takes its old figures out of its market's totals and puts its new ones in, so a
- * tick costs the rows it changed, not the universe; the top lists of a market are sorted again only
+ * tick costs the rows it changed, not the universe; the GCC's totals are the sum of its markets'
+ * (seven small sums, once per read after a change); the top lists of a market are sorted again only
  * when one of its rows changed since they were last read.
  */
 export interface OverviewModel {
@@ -21,21 +22,27 @@ export interface OverviewModel {
 
 export function createOverviewModel(): OverviewModel {
   const rows = new Map<string, OverviewRow>();
-  const totals = new Map<OverviewMarket | "GCC", Totals>();
+  const totals = new Map<OverviewMarket, Totals>();
   const tops = new Map<OverviewMarket | "GCC", ReturnType<typeof topLists>>();
   const gcc = new Set<string>(GCC_MARKETS);
-  const totalsOf = (m: OverviewMarket | "GCC") => {
+  let gccTotals: Totals | null = null;
+  const marketTotals = (m: OverviewMarket) => {
     const found = totals.get(m);
     if (found) return found;
     const t = emptyTotals();
     totals.set(m, t);
     return t;
   };
+  const totalsOf = (m: OverviewMarket | "GCC") => {
+    if (m !== "GCC") return marketTotals(m);
+    gccTotals ??= mergeTotals([...totals].filter(([k]) => gcc.has(k)).map(([, t]) => t));
+    return gccTotals;
+  };
   const touch = (row: OverviewRow, sign: 1 | -1) => {
-    account(totalsOf(row.market), row, sign);
+    account(marketTotals(row.market), row, sign);
     tops.delete(row.market);
     if (gcc.has(row.market)) {
-      account(totalsOf("GCC"), row, sign);
+      gccTotals = null;
       tops.delete("GCC");
     }
   };
@@ -50,7 +57,7 @@ export function createOverviewModel(): OverviewModel {
       const old = rows.get(row.symbol);
       if (old) {
         touch(old, -1);
-        byMarket.get(old.market)?.delete(old.symbol);
+        if (old.market !== row.market) byMarket.get(old.market)?.delete(old.symbol);
       }
       rows.set(row.symbol, row);
       touch(row, 1);

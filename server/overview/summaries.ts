@@ -101,6 +101,34 @@ export function account(t: Totals, row: OverviewRow, sign: 1 | -1): void {
   if (s.companies === 0) t.sectors.delete(row.sector);
 }
 
+/** The sum of several markets' totals (the GCC's: summed once per read, not kept per row). */
+export function mergeTotals(parts: Totals[]): Totals {
+  const t = emptyTotals();
+  for (const p of parts) {
+    t.companies += p.companies;
+    t.advancers += p.advancers;
+    t.decliners += p.decliners;
+    t.unchanged += p.unchanged;
+    t.noChange += p.noChange;
+    t.volume += p.volume;
+    t.valueTraded += p.valueTraded;
+    t.newHighs += p.newHighs;
+    t.newLows += p.newLows;
+    for (const [k, n] of Object.entries(p.freshness) as [Freshness, number][]) {
+      t.freshness[k] = (t.freshness[k] ?? 0) + n;
+    }
+    t.simulatedPrices += p.simulatedPrices;
+    t.simulatedTraded += p.simulatedTraded;
+    t.simulatedRange += p.simulatedRange;
+    for (const [sector, s] of p.sectors) {
+      const into = t.sectors.get(sector);
+      if (!into) t.sectors.set(sector, { ...s });
+      else for (const k of Object.keys(s) as (keyof SectorTotals)[]) into[k] += s[k];
+    }
+  }
+  return t;
+}
+
 export const moverOf = (r: OverviewRow): Mover => ({
   symbol: r.symbol,
   name: r.name,
