@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE } from "./catalogue";
+import { CATALOGUE, listingEntries } from "./catalogue";
 import { EXCHANGES, isOpen } from "./exchanges";
 import type { ProviderQuote } from "./provider";
 import { BAND, createSimulator } from "./simulator";
+import type { Listing } from "./universe";
 
 const at = (iso: string) => Date.parse(iso);
 const entry = (symbol: string) => CATALOGUE.find((e) => e.symbol === symbol)!;
@@ -141,6 +142,32 @@ describe("market simulator", () => {
     expect(btcMinutes.length).toBeGreaterThan(7 * 1440);
     // The last minute bar ends where the live quote stands.
     expect(btcMinutes.at(-1)!.close).toBe(quotes.find((q) => q.symbol === "BTC")!.price);
+  });
+
+  it("gives a listed company its exchange's latest session in minute bars, the last trading day's on a weekend", async () => {
+    const listed = listingEntries([
+      {
+        symbol: "4321",
+        name: "A listed company",
+        exchange: "TADAWUL",
+        currency: "SAR",
+        sector: "Materials",
+        tickers: {},
+      } as unknown as Listing,
+    ]);
+    const sim = createSimulator({ seed: 5, entries: listed });
+    // Saturday: Tadawul last traded on Thursday the 26th.
+    const { bars } = await sim.start([], at("2026-11-28T10:00:00Z"));
+    const minutes = bars.filter((b) => b.interval === "1m");
+    expect(minutes.length).toBeGreaterThan(250);
+    expect(new Set(minutes.map((b) => new Date(b.ts).toISOString().slice(0, 10)))).toEqual(
+      new Set(["2026-11-26"]),
+    );
+    // On a trading day, that day's session so far only.
+    const monday = await createSimulator({ seed: 5, entries: listed }).start([], at("2026-11-30T09:00:00Z"));
+    const today = monday.bars.filter((b) => b.interval === "1m");
+    expect(today.length).toBeGreaterThan(100);
+    expect(today.every((b) => new Date(b.ts).toISOString().startsWith("2026-11-30"))).toBe(true);
   });
 
   it("fills only the gap after a downtime, and nothing after a quick restart", async () => {

@@ -208,6 +208,15 @@ export function catchUp(
   return { state, bars };
 }
 
+/** Whole UTC days from the last of an exchange's open minutes to `now` (0 when there is none). */
+function daysSinceLastSession(openMinutes: number[], now: number): number {
+  const last = openMinutes.at(-1);
+  if (last === undefined) return 0;
+  return Math.round(
+    (Date.parse(`${utcDate(now)}T00:00:00Z`) - Date.parse(`${utcDate(last)}T00:00:00Z`)) / DAY,
+  );
+}
+
 /** Open minutes of an exchange in [from, to), computed once per exchange, shared by its instruments. */
 function openMinutesOf(ex: Exchange, from: number, to: number): number[] {
   const out: number[] = [];
@@ -262,7 +271,6 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     dailyDays: 366,
     ...options,
   };
-  const listedOpts = { ...opts, minuteDays: 0 };
   const states = new Map<string, SimState>();
   const entryBySymbol = new Map(opts.entries.map((e) => [e.symbol, e]));
   let lastPoll = 0;
@@ -301,8 +309,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             minutes = openMinutesOf(ex, windowStart, now);
             minuteCache.set(ex.id, minutes);
           }
-          // A listed company (hundreds of them) gets today's minute bars only, not a week: a first
-          // start stays quick; its 1W chart fills from live ticks (and a real source's history).
+          // A listed company (hundreds of them) gets its exchange's latest session in minute bars
+          // (today's, or the last trading day's on a weekend), not a week: a first start stays quick
+          // and the screener's sparklines have a session to draw; its 1W chart fills from live
+          // ticks (and a real source's history).
+          const listedOpts = { ...opts, minuteDays: daysSinceLastSession(minutes, now) };
           const r = catchUp(entry.listed ? listedOpts : opts, entry, state, from, now, minutes);
           state = r.state;
           for (const b of r.bars) bars.push(b);
