@@ -201,6 +201,22 @@ for (const { lang, width } of VARIANTS) {
     await expect(page.getByTestId("zakat")).toContainText(p(lang, "zakat.heading"));
 
     await shoot(page, lang, "portfolio");
+
+    // Deleting the sale (after the browser's confirmation) puts its 30 shares back.
+    page.once("dialog", (dialog) => void dialog.accept());
+    const sale = p(lang, "activity.deleteOne", {
+      type: p(lang, "types.sell"),
+      date: await page
+        .getByTestId("activities")
+        .locator("tbody tr")
+        .first()
+        .locator("td")
+        .first()
+        .innerText(),
+    });
+    await page.getByRole("button", { name: sale }).click();
+    await expect(rows).toHaveCount(4);
+    await expect(holding(page, "2222").locator("td").first()).toHaveText(/150|١٥٠/);
   });
 
   test(`${lang} ${width}px: a CSV with one bad row is refused whole; fixed, it imports`, async ({ page }) => {
