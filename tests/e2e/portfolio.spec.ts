@@ -5,7 +5,7 @@ import type { Browser } from "@playwright/test";
 import type { Lang } from "~/lib/locale";
 import { startAppServer } from "./app-server";
 import { at, tr } from "./catalogs";
-import { expect, hydrated, type Page, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, type Page, signInAsAdmin, signUpAndSignIn, test, uniqueEmail } from "./fixtures";
 
 // The portfolio page end to end on the production build, in English at 1440 px and in Arabic at
 // 390 px: a portfolio with buys and a sale valued on the e2e server's market, a CSV import that is
@@ -355,6 +355,57 @@ async function watchValueMove(browser: Browser, site: MovingMarket, lang: Lang, 
     await context.close();
   }
 }
+
+test("a dividend paid on shares held on the ex-date is proposed and added in one click; a portfolio alert is set and removed", async ({
+  page,
+}) => {
+  const lang = "en";
+  await signInAsAdmin(page);
+  // The site's dividend history: an editor's distribution of Al Rajhi (1120), ex-date five days ago.
+  const saved = await page.request.post("/api/admin/dividends", {
+    data: {
+      symbol: "1120",
+      exDate: daysAgo(5),
+      paymentDate: daysAgo(2),
+      amount: "0.75",
+      currency: "SAR",
+      sourceUrl: "https://www.saudiexchange.sa/announcement-e2e-portfolio",
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  await openPage(page, lang);
+  await createPortfolio(page, lang, "Proposals");
+  await addActivity(page, lang, {
+    type: "buy",
+    date: daysAgo(30),
+    symbol: "1120",
+    quantity: "200",
+    price: "80",
+  });
+
+  const proposals = page.getByTestId("proposals");
+  await expect(proposals).toContainText("You held 200 shares of 1120 on the ex-date");
+  await proposals.getByRole("button", { name: p(lang, "proposals.accept") }).click();
+  await expect(page.getByText(p(lang, "proposals.accepted"))).toBeVisible();
+  await expect(proposals).toHaveCount(0);
+  const rows = page.getByTestId("activities").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(p(lang, "types.dividend"));
+  await expect(rows.first()).toContainText("150"); // 200 × 0.75 SAR
+
+  // A portfolio alert: a bad threshold is refused beside its field, a good one is listed, then removed.
+  const alerts = page.getByRole("region", { name: p(lang, "alerts.heading") });
+  await alerts.getByLabel(p(lang, "alerts.threshold")).fill("abc");
+  await alerts.getByRole("button", { name: p(lang, "alerts.add") }).click();
+  await expect(alerts.locator('[aria-invalid="true"]')).toBeVisible();
+  await expect(alerts.getByText(p(lang, "alerts.none"))).toBeVisible();
+  await alerts.getByLabel(p(lang, "alerts.threshold")).fill("3");
+  await alerts.getByRole("button", { name: p(lang, "alerts.add") }).click();
+  const summary = p(lang, "alerts.summary.day-move", { threshold: "3.0%" });
+  await expect(page.getByTestId("portfolio-alerts")).toHaveText(summary);
+  await alerts.getByRole("button", { name: p(lang, "alerts.remove", { summary }) }).click();
+  await expect(alerts.getByText(p(lang, "alerts.none"))).toBeVisible();
+});
 
 test("values move live as the loopback provider's price changes, in both languages", async ({ browser }) => {
   test.setTimeout(420_000);
