@@ -33,7 +33,7 @@ describe("scripts after the first paint", () => {
   it("starts it after the next frame, each module preloaded once, in the page's order", () => {
     const starter = out.slice(out.indexOf("</script>", out.indexOf("x-after-paint")) + 9);
     expect(starter).toMatch(
-      /^<script nonce="n0nce">\(function\(\)\{var h=\["\/assets\/entry\.client\.js","\/assets\/root\.js"\];/,
+      /^<script nonce="n0nce">\(function\(\)\{var h=\["\/assets\/entry\.client\.js","\/assets\/root\.js"\],/,
     );
     expect(starter).toContain("requestAnimationFrame(function(){setTimeout(go,0)})");
     expect(starter).toContain('document.visibilityState==="hidden"');
