@@ -14,10 +14,10 @@ export class OneChunkPerFlush extends Transform {
   #sent: Buffer[] | null;
   #whole?: (body: Buffer) => void;
   /** Rewrites the first pass (the shell) before it is sent; later passes go out as they are. */
-  #shell?: (html: string) => string;
+  #shell?: (html: Buffer) => Buffer;
 
   /** `whole`, when given, receives the complete body once the render has ended. */
-  constructor(whole?: (body: Buffer) => void, shell?: (html: string) => string) {
+  constructor(whole?: (body: Buffer) => void, shell?: (html: Buffer) => Buffer) {
     super();
     this.#whole = whole;
     this.#sent = whole ? [] : null;
@@ -35,7 +35,7 @@ export class OneChunkPerFlush extends Transform {
     let whole = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
     this.#pending = [];
     if (this.#shell) {
-      whole = Buffer.from(this.#shell(whole.toString("utf8")), "utf8");
+      whole = this.#shell(whole);
       this.#shell = undefined;
     }
     this.#sent?.push(whole);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { scriptsAfterFirstPaint } from "./scripts-after-first-paint.server";
+import { scriptsAfterFirstPaint as rewrite } from "./scripts-after-first-paint.server";
+
+const scriptsAfterFirstPaint = (html: string) => rewrite(Buffer.from(html)).toString("utf8");
 
 // The shape React Router's <Scripts> renders (preloads hoisted into the head by React).
 const shell = [
