@@ -22,20 +22,14 @@ import type { Listing } from "#server/market/universe";
 import { shippedListingsText } from "#server/market/universe";
 import { createOverviewModel } from "#server/overview/model";
 import { buildRow } from "#server/overview/row";
+import { percentileOf, seededRandom } from "./support";
 
 const INSTRUMENTS = Number(process.env.INSTRUMENTS ?? 1200);
 const TICKS = Number(process.env.TICKS ?? 300);
 const WARMUP = 30;
 
-let seed = 7;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
+let random = seededRandom(7);
+const pct = percentileOf;
 
 interface Instrument {
   listing: Listing;
@@ -93,7 +87,7 @@ const summaries = (model: ReturnType<typeof createOverviewModel>) =>
  * `read` reads every tab's summary once, as the first /markets request after a tick does.
  */
 function run(label: string, tick: (rows: OverviewRow[]) => void, read: () => unknown) {
-  seed = 7;
+  random = seededRandom(7);
   const list = instruments();
   const ticks: number[] = [];
   const reads: number[] = [];

@@ -28,6 +28,7 @@ import { emptyState } from "#server/portfolio/engine/state";
 import { act, closesFrom, engineInput, facts } from "#server/portfolio/engine/testing";
 import type { Activity, EngineInput, LiveQuote } from "#server/portfolio/engine/types";
 import { portfolioValue } from "#server/portfolio/engine/valuation";
+import { percentileOf, seededRandom } from "./support";
 
 const ACTIVITIES = Number(process.env.ACTIVITIES ?? 2000);
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -35,15 +36,8 @@ const TODAY = "2026-06-30";
 const START = "2018-07-01";
 const DAYS = 8 * 365 + 2;
 
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
+const random = seededRandom(42);
+const pct = percentileOf;
 const f = (v: number) => v.toFixed(2);
 
 const CURRENCIES = [

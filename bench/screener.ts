@@ -19,20 +19,14 @@ import { shippedListingsText } from "#server/market/universe";
 import type { ScreenerFacts } from "#server/overview/facts";
 import { buildRow } from "#server/overview/row";
 import { screen } from "#server/overview/screener";
+import { percentileOf, seededRandom } from "./support";
 
 const SCALE = Number(process.env.SCREENER_SCALE ?? 1);
 const QUERIES = Number(process.env.QUERIES ?? 400);
 const EXCHANGES = ["", "TADAWUL", "DFM", "ADX", "QSE", "BOURSA_KUWAIT"];
 
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
+const random = seededRandom(42);
+const pct = percentileOf;
 
 function universe(): OverviewRow[] {
   const listings = (JSON.parse(shippedListingsText()) as { listings: Listing[] }).listings;
