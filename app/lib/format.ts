@@ -91,8 +91,8 @@ function memo<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => 
 
 /**
  * The formats a page calls hundreds of times (prices, changes, counts), kept by their one varying
- * part: building memo's JSON key for each call cost more than the formatting (a fifth of the home
- * page's hydration in a browser profile).
+ * part: building memo's JSON key for each call cost more than the formatting (the largest single
+ * function in a browser profile of the home page's hydration).
  */
 function perKey<K, T>(make: (key: K) => T): (key: K) => T {
   const cache = new Map<K, T>();
