@@ -2,8 +2,44 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 export type { Page };
 
+/**
+ * A page's scripts start after its first paint (docs/decisions/034): until React has hydrated, a
+ * click on a control that only JavaScript handles (a tab, a dialog's button) does nothing. A reader
+ * sees the page become interactive within a moment; a test acting at once would lose its click.
+ * So, as a reader waits, `goto` and `reload` return once a page that carries those scripts has
+ * hydrated (a response that is not such a page returns at once).
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      if (!document.getElementById("rr-scripts-after-paint")) return true;
+      const main = document.querySelector("main");
+      if (main) return Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+      // A page without a <main> (an error page): its route modules have run.
+      return "__reactRouterRouteModules" in window;
+    },
+    null,
+    { timeout: 30_000 },
+  );
+}
+
 /** Every page fails its test on a browser console error (CONVENTIONS 15). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await settled(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await settled(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
